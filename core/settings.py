@@ -1,0 +1,126 @@
+"""One validated settings object; the only code that reads the environment.
+
+Env vars use the prefix DATAROOM_ and `__` for nesting, e.g.
+DATAROOM_WORKSPACE=/data/ws, DATAROOM_INGEST__MAX_FILE_MB=50,
+DATAROOM_LLM__ROOT_MODEL=gpt-4o-mini. A `.env` file in the working
+directory is read too.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+ASSETS = REPO_ROOT / "assets"
+
+
+class IngestSettings(BaseModel):
+    max_file_mb: float = Field(100.0, description="Files larger than this are skipped with a reason.")
+    max_zip_total_mb: float = Field(2048.0, description="Refuse a zip whose entries expand past this in total.")
+    max_zip_ratio: float = Field(200.0, description="Refuse a zip entry whose compression ratio exceeds this (zip bomb).")
+    max_zip_entries: int = Field(20000, description="Refuse a zip with more entries than this.")
+    workers: int = Field(0, description="Parser processes; 0 means one per CPU core.")
+    chunk_max_chars: int = Field(2000, description="Hard upper bound on a chunk's length.")
+    chunk_new_after_chars: int = Field(1500, description="Soft bound: start a new chunk after this many characters.")
+    chunk_combine_under_chars: int = Field(300, description="Merge title sections shorter than this with the next.")
+    ocr_fallback: bool = Field(False, description="Opt-in OCR for pages without a text layer (needs tesseract).")
+
+    def worker_count(self) -> int:
+        return self.workers if self.workers > 0 else max(1, os.cpu_count() or 1)
+
+
+class EmbeddingSettings(BaseModel):
+    model: Literal["minilm", "hash"] = Field(
+        "minilm",
+        description="'minilm': all-MiniLM-L6-v2 ONNX shipped inside an installed package; "
+        "'hash': a dependency-free hashing embedder for tests of code that does not care about semantics.",
+    )
+    batch_size: int = Field(64, description="Chunks embedded per batch.")
+
+
+class ChromaSettings(BaseModel):
+    mode: Literal["persistent", "http"] = Field("persistent", description="Embedded store in the workspace, or a server.")
+    host: str = Field("localhost", description="Chroma server host (mode=http).")
+    port: int = Field(8000, description="Chroma server port (mode=http).")
+
+
+class LLMSettings(BaseModel):
+    base_url: str = Field("", description="OpenAI-compatible endpoint; empty means the built-in offline reviewer.")
+    api_key: SecretStr = Field(SecretStr(""), description="API key; a dummy is sent to keyless local servers.")
+    root_model: str = Field("gpt-4o-mini", description="Model for the root agent.")
+    sub_model: str = Field("gpt-4o-mini", description="Model for the sub-agents.")
+    sub_base_url: str = Field("", description="Separate endpoint for sub-agents; empty means base_url.")
+    timeout_s: float = Field(120.0, description="Per-request timeout.")
+    max_retries: int = Field(5, description="Retries on 429 / 5xx / timeouts / malformed output.")
+    temperature: float = Field(0.0, description="Sampling temperature.")
+
+    @property
+    def offline(self) -> bool:
+        return not self.base_url
+
+
+class HarnessSettings(BaseModel):
+    sub_context_tokens: int = Field(24000, description="Context budget of one sub-agent, in tokens.")
+    sub_prompt_reserve_tokens: int = Field(4000, description="Part of the budget kept for instructions and output.")
+    max_concurrency: int = Field(8, description="Sub-agents running at once.")
+    max_depth: int = Field(2, description="How deep a long document may be split across child sub-agents.")
+    coverage_target: float = Field(1.0, description="Share of parsed documents to review before finishing.")
+    max_run_tokens: int = Field(5_000_000, description="Stop delegating once a run has used this many tokens.")
+    max_run_calls: int = Field(5000, description="Stop delegating once a run has made this many model calls.")
+    max_run_seconds: float = Field(3600.0, description="Stop delegating after this much wall time.")
+    followup_k: int = Field(5, description="Search hits re-reviewed per checklist item with no findings.")
+
+
+class AppSettings(BaseModel):
+    host: str = Field("127.0.0.1", description="Address the Streamlit server binds to.")
+    port: int = Field(8501, description="Port of the Streamlit server.")
+    author: str = Field("reviewer", description="Name recorded with reviewer actions.")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="DATAROOM_", env_nested_delimiter="__", env_file=".env", extra="ignore"
+    )
+
+    workspace: Path = Field(Path("workspace"), description="Folder holding rooms, stores, runs and checkpoints.")
+    checklist_path: Path = Field(ASSETS / "checklist.yaml", description="Diligence checklist (YAML).")
+    ingest: IngestSettings = Field(default_factory=IngestSettings)
+    embedding: EmbeddingSettings = Field(default_factory=EmbeddingSettings)
+    chroma: ChromaSettings = Field(default_factory=ChromaSettings)
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+    harness: HarnessSettings = Field(default_factory=HarnessSettings)
+    app: AppSettings = Field(default_factory=AppSettings)
+
+    # Workspace layout: one place that knows where things live.
+    def rooms_dir(self) -> Path:
+        return self.workspace / "rooms"
+
+    def room_dir(self, room: str) -> Path:
+        return self.rooms_dir() / room
+
+    def chroma_dir(self) -> Path:
+        return self.workspace / "chroma"
+
+    def runs_dir(self) -> Path:
+        return self.workspace / "runs"
+
+    def run_dir(self, run_id: str) -> Path:
+        return self.runs_dir() / run_id
+
+    def db_path(self) -> Path:
+        """SQLite for findings, memo versions, reviewer actions and events."""
+        return self.workspace / "review.sqlite"
+
+    def checkpoint_path(self) -> Path:
+        return self.workspace / "checkpoints.sqlite"
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()
