@@ -30,6 +30,7 @@ class IngestSettings(BaseModel):
     chunk_new_after_chars: int = Field(1500, description="Soft bound: start a new chunk after this many characters.")
     chunk_combine_under_chars: int = Field(300, description="Merge title sections shorter than this with the next.")
     ocr_fallback: bool = Field(False, description="Opt-in OCR for pages without a text layer (needs tesseract).")
+    file_timeout_s: float = Field(300.0, description="A file whose parsing takes longer than this fails with a reason.")
 
     def worker_count(self) -> int:
         return self.workers if self.workers > 0 else max(1, os.cpu_count() or 1)
@@ -42,6 +43,7 @@ class EmbeddingSettings(BaseModel):
         "'hash': a dependency-free hashing embedder for tests of code that does not care about semantics.",
     )
     batch_size: int = Field(64, description="Chunks embedded per batch.")
+    threads: int = Field(1, description="BLAS threads for the MiniLM forward pass; 1 leaves the cores to the parser processes.")
 
 
 class ChromaSettings(BaseModel):
@@ -75,6 +77,9 @@ class HarnessSettings(BaseModel):
     max_run_calls: int = Field(5000, description="Stop delegating once a run has made this many model calls.")
     max_run_seconds: float = Field(3600.0, description="Stop delegating after this much wall time.")
     followup_k: int = Field(5, description="Search hits re-reviewed per checklist item with no findings.")
+    assignment_delay_s: float = Field(
+        0.0, description="Test/benchmark only: sleep this long in each sub-agent assignment (makes kill tests deterministic)."
+    )
 
 
 class AppSettings(BaseModel):

@@ -62,6 +62,7 @@ class Document(BaseModel):
     chars: int = Field(0, description="Length of the extracted text in characters.")
     status: ParseStatus = Field(ParseStatus.parsed, description="parsed, failed or skipped.")
     reason: str = Field("", description="Why a file failed or was skipped; empty when parsed.")
+    note: str = Field("", description="Remark on a file that was still processed, e.g. a renamed duplicate entry or a wrong extension.")
     parent_id: str | None = Field(None, description="For an e-mail attachment: the id of the e-mail it came from.")
     duplicate_of: str | None = Field(None, description="Id of an identical (same sha256) document met earlier.")
     parse_seconds: float = Field(0.0, description="Wall time spent partitioning and chunking this file.")
@@ -187,6 +188,9 @@ class MemoSection(BaseModel):
     version: int = Field(1, description="Monotonic version number of this section.")
     author: MemoAuthor = Field(MemoAuthor.agent, description="Who wrote this version.")
     created_at: datetime = Field(default_factory=utcnow, description="When this version was written (UTC).")
+    proposal: bool = Field(
+        False, description="True for an agent revision offered alongside a reviewer-edited section (not applied)."
+    )
 
 
 class Memo(BaseModel):
@@ -221,3 +225,4 @@ class Event(BaseModel):
     kind: str = Field(description="One of EventKind.")
     data: dict = Field(default_factory=dict, description="Kind-specific payload (plain JSON).")
     at: datetime = Field(default_factory=utcnow, description="When it happened (UTC).")
+    id: int = Field(0, description="The review store's autoincrement id (0 until stored); pass it to events_since.")

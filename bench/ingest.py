@@ -1,0 +1,199 @@
+"""Ingest benchmark: bare unstructured loop vs. our pipeline on 1 and 2 workers, plus embedding throughput.
+
+    python bench/ingest.py [--limit 30] [--repeat 1] [--json out.json]
+
+Same files in every mode: CUAD PDFs from ../shared/datasets/cuad-dev when
+present (the first --limit by path), else generated text PDFs. The bare loop
+runs in a fresh interpreter (imports included, like a pipeline worker) and
+calls unstructured.partition.auto.partition(strategy="fast") per file; it gets
+the same offline spaCy stand-in as our workers (ingest.offline_nlp), without
+which unstructured tries to download a model and, offline, returns no text.
+Pipeline runs use the 'hash' embedder so that the ratio measures parsing,
+chunking and storage overhead; MiniLM throughput is measured separately on
+the chunks the pipeline produced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import ingest  # noqa: E402,F401  (sets the telemetry opt-outs before unstructured loads)
+from core.settings import Settings  # noqa: E402
+
+CUAD = ROOT.parent / "shared" / "datasets" / "cuad-dev" / "contracts"
+
+BARE = r"""
+import sys, time, json
+t0 = time.perf_counter()
+import ingest
+from ingest import offline_nlp
+offline_nlp.install()
+from unstructured.partition.auto import partition
+n = 0
+for f in sys.argv[1:]:
+    n += len(partition(filename=f, strategy="fast", languages=["eng"], detect_language_per_element=False))
+print(json.dumps({"seconds": time.perf_counter() - t0, "elements": n}))
+"""
+
+
+def files(limit: int, tmp: Path) -> tuple[list[Path], str]:
+    if CUAD.exists():
+        fs = sorted((p for p in CUAD.rglob("*") if p.suffix.lower() == ".pdf"), key=str)[:limit]
+        return fs, f"CUAD dev PDFs (first {len(fs)} by path)"
+    from tests.ingest.builders import text_pdf
+
+    out = []
+    for i in range(limit):
+        lines = [f"{j}. Clause {j} of contract {i}: the parties agree to the terms set out here." for j in range(40)]
+        p = tmp / "generated" / f"contract_{i:03d}.pdf"
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_bytes(text_pdf([lines[k : k + 20] for k in range(0, 40, 20)] * 5))
+        out.append(p)
+    return out, f"{limit} generated 10-page text PDFs"
+
+
+def _cpu(who: int) -> float:
+    r = resource.getrusage(who)
+    return r.ru_utime + r.ru_stime
+
+
+def bare(fs: list[Path]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of the bare loop in a fresh interpreter."""
+    c0 = _cpu(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([sys.executable, "-c", BARE, *map(str, fs)], capture_output=True, text=True, check=True, cwd=ROOT)
+    return json.loads(out.stdout.strip().splitlines()[-1])["seconds"], _cpu(resource.RUSAGE_CHILDREN) - c0
+
+
+def pipeline(fs: list[Path], workers: int, tmp: Path) -> tuple[float, dict]:
+    from ingest.pipeline import ingest_room
+
+    src = tmp / f"room-src-{workers}"
+    shutil.rmtree(src, ignore_errors=True)
+    for f in fs:
+        dst = src / f.parent.name / f.name
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(f, dst)
+    ws = tmp / f"ws-{workers}-{time.time_ns()}"
+    s = Settings(workspace=ws)
+    s.embedding.model = "hash"
+    s.ingest.workers = workers
+    c0 = _cpu(resource.RUSAGE_SELF) + _cpu(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    rep = ingest_room(src, "bench", s)
+    secs = time.perf_counter() - t0
+    cpu = _cpu(resource.RUSAGE_SELF) + _cpu(resource.RUSAGE_CHILDREN) - c0  # parent + reaped workers
+    return secs, {"parsed": rep.parsed, "failed": rep.failed, "chunks": rep.chunks, "pages": rep.pages, "ws": str(ws), "cpu": cpu}
+
+
+def embed_throughput(ws: str, max_chunks: int = 64) -> dict:
+    from ingest.embed import HashEmbedder, MiniLMEmbedder
+    from ingest.manifest import Manifest
+
+    s = Settings(workspace=Path(ws))
+    man = Manifest(s, "bench")
+    texts = [c.text for d in man.documents(status="parsed") for c in man.chunks(d.id)][:max_chunks]
+    out = {"chunks": len(texts), "mean_chars": round(statistics.mean(len(t) for t in texts))}
+    m = MiniLMEmbedder()
+    m.embed(texts[:8])  # warm caches
+    t0 = time.perf_counter()
+    m.embed(texts)
+    out["minilm_chunks_per_s"] = round(len(texts) / (time.perf_counter() - t0), 1)
+    h = HashEmbedder()
+    t0 = time.perf_counter()
+    h.embed(texts)
+    out["hash_chunks_per_s"] = round(len(texts) / (time.perf_counter() - t0), 1)
+    return out
+
+
+KEYWORDS = ["assign", "terminate", "exclusive", "indemnify", "governing", "confidential", "audit", "warranty", "insurance", "notice"]
+
+
+def keyword_latency(ws: str) -> dict:
+    """Median ms per query: FTS5 in the manifest vs. Chroma's where_document $contains, same words."""
+    from ingest.store import open_store
+
+    s = Settings(workspace=Path(ws))
+    s.embedding.model = "hash"
+    store = open_store(s, "bench")
+    fts, contains, hits = [], [], {}
+    for w in KEYWORDS:
+        t0 = time.perf_counter()
+        a = store.manifest.keyword_search(w, 8)
+        fts.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        b = store.collection.get(where_document={"$contains": w}, limit=8, include=[])
+        contains.append((time.perf_counter() - t0) * 1000)
+        hits[w] = (len(a), len(b["ids"]))
+    return {
+        "fts5_ms": round(statistics.median(fts), 2), "chroma_contains_ms": round(statistics.median(contains), 2),
+        "hits_fts5_vs_contains": hits,
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--limit", type=int, default=30, help="number of files")
+    ap.add_argument("--repeat", type=int, default=1, help="runs per mode; medians are reported")
+    ap.add_argument("--json", type=Path, help="also write the results here")
+    args = ap.parse_args()
+    tmp = Path(tempfile.mkdtemp(prefix="bench-ingest-"))
+    try:
+        fs, what = files(args.limit, tmp)
+        runs: dict[str, list[float]] = {"bare": [], "w1": [], "w2": [], "bare_cpu": [], "w1_cpu": [], "w2_cpu": []}
+        info: dict = {}
+        for i in range(args.repeat):
+            wall, cpu = bare(fs)
+            runs["bare"].append(wall)
+            runs["bare_cpu"].append(cpu)
+            for w in (1, 2):
+                secs, info = pipeline(fs, w, tmp)
+                runs[f"w{w}"].append(secs)
+                runs[f"w{w}_cpu"].append(info["cpu"])
+            print(
+                f"run {i + 1}: wall bare {runs['bare'][-1]:.1f} s, 1 worker {runs['w1'][-1]:.1f} s, 2 workers {runs['w2'][-1]:.1f} s; "
+                f"CPU {runs['bare_cpu'][-1]:.1f} / {runs['w1_cpu'][-1]:.1f} / {runs['w2_cpu'][-1]:.1f} s",
+                file=sys.stderr, flush=True,
+            )
+        med = {k: statistics.median(v) for k, v in runs.items()}
+        emb = embed_throughput(info["ws"])
+        emb["keyword"] = keyword_latency(info["ws"])
+        res = {
+            "files": what, "n_files": len(fs), "cpus": os.cpu_count(), "repeat": args.repeat,
+            "bare_s": round(med["bare"], 2), "pipeline_1w_s": round(med["w1"], 2), "pipeline_2w_s": round(med["w2"], 2),
+            "overhead_1w": round(med["w1"] / med["bare"], 3), "speedup_2w": round(med["w1"] / med["w2"], 3),
+            "bare_cpu_s": round(med["bare_cpu"], 2), "pipeline_1w_cpu_s": round(med["w1_cpu"], 2),
+            "pipeline_2w_cpu_s": round(med["w2_cpu"], 2), "cpu_overhead_1w": round(med["w1_cpu"] / med["bare_cpu"], 3),
+            "load_avg_after": os.getloadavg(),
+            "parsed": info["parsed"], "failed": info["failed"], "chunks": info["chunks"], "pages": info["pages"],
+            "embedding": emb, "runs": runs,
+        }
+        print(json.dumps(res, indent=2))
+        if args.json:
+            args.json.write_text(json.dumps(res, indent=2))
+        print(
+            f"\n| files | bare loop | pipeline 1 worker | pipeline 2 workers | overhead 1w (wall / CPU) | speed-up 2w | MiniLM chunks/s |\n"
+            f"|---|---|---|---|---|---|---|\n"
+            f"| {len(fs)} ({res['pages']} pages, {res['chunks']} chunks) | {res['bare_s']} s ({res['bare_cpu_s']} CPU-s) | "
+            f"{res['pipeline_1w_s']} s ({res['pipeline_1w_cpu_s']} CPU-s) | {res['pipeline_2w_s']} s ({res['pipeline_2w_cpu_s']} CPU-s) | "
+            f"{res['overhead_1w']}x / {res['cpu_overhead_1w']}x | {res['speedup_2w']}x | {emb['minilm_chunks_per_s']} |"
+        )
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,85 @@
+"""python -m ingest <zip-or-folder> [--room NAME]: ingest and print a summary table."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from core.settings import get_settings
+
+from .intake import IntakeError
+from .pipeline import IngestReport, ingest_room
+
+
+class Bar:
+    """A one-line progress bar on stderr (redrawn in place when stderr is a terminal)."""
+
+    def __init__(self, stream=sys.stderr, width: int = 30):
+        self.stream, self.width, self.t0 = stream, width, time.perf_counter()
+        self.tty = stream.isatty()
+
+    def __call__(self, done: int, total: int, current: str) -> None:
+        frac = done / total if total else 1.0
+        fill = int(frac * self.width)
+        line = f"[{'#' * fill}{'.' * (self.width - fill)}] {done}/{total} {time.perf_counter() - self.t0:6.1f}s {current[-50:]}"
+        if self.tty:
+            self.stream.write("\r" + line.ljust(self.width + 80))
+        elif done == total or done % 10 == 0:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.tty:
+            self.stream.write("\n")
+
+
+def summary(report: IngestReport) -> str:
+    statuses = ["parsed", "failed", "skipped"]
+    rows = [["type", *statuses, "pages", "tokens"]]
+    for t in sorted(report.by_type):
+        docs = [d for d in report.documents if d.doc_type == t]
+        ok = [d for d in docs if d.status.value == "parsed"]
+        rows.append([t, *(str(report.by_type[t].get(s, 0)) for s in statuses), str(sum(d.pages for d in ok)), str(sum(d.tokens for d in ok))])
+    rows.append(["total", *(str(report.counts.get(s, 0)) for s in statuses), str(report.pages), str(report.tokens)])
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))) for r in rows]
+    lines.insert(1, "-" * len(lines[0]))
+    lines.insert(len(lines) - 1, "-" * len(lines[0]))
+    out = [f"room {report.room}: {len(report.documents)} documents"] + lines
+    out.append(
+        f"this run: parsed {report.parsed}, failed {report.failed}, skipped {report.skipped}, unchanged {report.unchanged}, "
+        f"removed {report.removed}; {report.chunks} chunks; {report.seconds:.1f} s total, "
+        f"{report.embed_seconds:.1f} s embedding, {report.workers} worker(s)"
+    )
+    problems = [d for d in report.documents if d.status.value != "parsed"]
+    if problems:
+        out.append("not parsed:")
+        out += [f"  {d.status.value:7} {d.path}: {d.reason}" for d in problems]
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m ingest", description=__doc__)
+    ap.add_argument("source", type=Path, help="a .zip file or a folder")
+    ap.add_argument("--room", help="room name (default: the source's name without extension)")
+    ap.add_argument("--workers", type=int, help="parser processes (default: settings.ingest.workers)")
+    ap.add_argument("--embedding", choices=["minilm", "hash"], help="embedder (default: settings.embedding.model)")
+    args = ap.parse_args(argv)
+    settings = get_settings()
+    if args.workers is not None:
+        settings.ingest.workers = args.workers
+    if args.embedding:
+        settings.embedding.model = args.embedding
+    room = args.room or args.source.stem
+    bar = Bar()
+    try:
+        report = ingest_room(args.source, room, settings, progress=bar)
+    except (IntakeError, ValueError) as e:
+        bar.close()
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    bar.close()
+    print(summary(report))
+    return 0

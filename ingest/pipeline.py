@@ -1,0 +1,264 @@
+"""ingest_room: intake → type detection → parallel parsing → embedding → store + manifest.
+
+Parsing runs in spawned worker processes (fork does not mix with the
+threads chromadb and onnxruntime start in the parent); embedding and every
+write happen in the parent, so the manifest and the store have one writer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing as mp
+import re
+import time
+from collections import Counter, deque
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+from typing import Callable
+
+from pydantic import BaseModel, Field
+
+from core.settings import Settings, get_settings
+from core.text import count_tokens
+from core.types import Document, ParseStatus
+
+from .filetypes import detect, ext_type
+from .intake import intake
+from .manifest import Manifest
+from .parse import ParseResult, ParseTask, parse_file, warm_up
+from .store import RoomStore, open_store
+
+Progress = Callable[[int, int, str], None]
+MAX_ATTACHMENT_DEPTH = 3
+_ROOM_RE = re.compile(r"^[\w][\w .-]{0,99}$", re.UNICODE)
+
+
+class IngestReport(BaseModel):
+    """What one ingest_room call did."""
+
+    room: str = Field(description="Data room name.")
+    documents: list[Document] = Field(description="Every document of the room after this ingest, by path.")
+    counts: dict[str, int] = Field(description="Documents by status: parsed / failed / skipped.")
+    by_type: dict[str, dict[str, int]] = Field(default_factory=dict, description="doc_type -> status -> count.")
+    parsed: int = Field(0, description="Documents parsed in this run (unchanged ones are not re-parsed).")
+    failed: int = Field(0, description="Documents that failed in this run.")
+    skipped: int = Field(0, description="Entries skipped in this run (refused, duplicate, unsupported).")
+    unchanged: int = Field(0, description="Documents kept as they were: same path, same bytes.")
+    removed: int = Field(0, description="Documents dropped because their file is no longer in the upload.")
+    chunks: int = Field(0, description="Chunks written in this run.")
+    pages: int = Field(0, description="Pages of the room's parsed documents.")
+    tokens: int = Field(0, description="Tokens of the room's parsed documents.")
+    seconds: float = Field(0.0, description="Wall time of the whole ingest.")
+    parse_seconds: float = Field(0.0, description="Sum of per-file parse times (across workers).")
+    embed_seconds: float = Field(0.0, description="Time spent embedding in the parent.")
+    workers: int = Field(1, description="Parser processes used.")
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for buf in iter(lambda: f.read(1 << 20), b""):
+            h.update(buf)
+    return h.hexdigest()
+
+
+class _Run:
+    """State of one ingest: the manifest, store, work queue and tallies."""
+
+    def __init__(self, settings: Settings, room: str, progress: Progress | None, parse_fn):
+        self.s = settings
+        self.room = room
+        self.progress = progress
+        self.parse_fn = parse_fn
+        self.man = Manifest(settings, room)
+        self.store: RoomStore = open_store(settings, room)
+        self.by_hash: dict[str, Document] = {}
+        self.work: deque[tuple[Document, str, int]] = deque()
+        self.tally: Counter = Counter()
+        self.total = 0
+        self.done = 0
+        self.chunks = 0
+        self.parse_seconds = 0.0
+        self.embed_seconds = 0.0
+
+    # ---- bookkeeping
+    def _tick(self, current: str) -> None:
+        if self.progress:
+            self.progress(self.done, self.total, current)
+
+    def _remove(self, doc: Document) -> None:
+        for child in [d for d in self.man.documents() if d.parent_id == doc.id]:
+            self._remove(child)
+        self.store.delete_document(doc.id)
+        self.man.delete_document(doc.id)
+
+    def _record(self, doc: Document) -> None:
+        self.man.upsert_document(doc)
+        self.tally[doc.status.value] += 1
+
+    def plan(self, doc: Document, file: str | None, supported: bool, reason: str, depth: int = 0) -> None:
+        """Queue a new/changed document for parsing, or record why it is not parsed."""
+        if doc.status != ParseStatus.parsed:
+            self._record(doc)
+            return
+        first = self.by_hash.get(doc.sha256)
+        if first is not None and first.id != doc.id:
+            doc.status, doc.duplicate_of = ParseStatus.skipped, first.id
+            doc.reason = f"identical to {first.path} (same sha256); not parsed twice"
+            self._record(doc)
+            return
+        if not supported:
+            # A lying extension is the file's fault (failed); an unknown type is just out of scope (skipped).
+            doc.status = ParseStatus.failed if reason.startswith("wrong extension") else ParseStatus.skipped
+            doc.reason = reason
+            self._record(doc)
+            return
+        self.by_hash[doc.sha256] = doc
+        self.work.append((doc, file or "", depth))
+        self.total += 1
+
+    # ---- results
+    def task(self, doc: Document, file: str) -> ParseTask:
+        ing = self.s.ingest
+        return ParseTask(
+            file=file, document_id=doc.id, doc_type=doc.doc_type,
+            attachments_dir=str(self.man.dir / "attachments" / doc.id), ocr_fallback=ing.ocr_fallback,
+            max_chars=ing.chunk_max_chars, new_after=ing.chunk_new_after_chars,
+            combine_under=ing.chunk_combine_under_chars, timeout_s=ing.file_timeout_s,
+        )
+
+    def finish(self, doc: Document, res: ParseResult, depth: int) -> None:
+        from .embed import get_embedder
+
+        self.done += 1
+        self.parse_seconds += res.seconds
+        doc.parse_seconds = round(res.seconds, 4)
+        doc.status, doc.reason, doc.pages = res.status, res.reason, res.pages
+        if res.status == ParseStatus.parsed:
+            doc.chars, doc.tokens = len(res.text), count_tokens(res.text)
+            t0 = time.perf_counter()
+            vecs = get_embedder(self.s).embed([c.text for c in res.chunks])
+            self.embed_seconds += time.perf_counter() - t0
+            self.store.add(doc, res.chunks, vecs)
+            self.man.write_parsed(doc, res.text, res.chunks)
+            self.chunks += len(res.chunks)
+            self.tally["parsed"] += 1
+        else:
+            self._record(doc)
+        for att in res.attachments if depth < MAX_ATTACHMENT_DEPTH else []:
+            p = Path(att.file)
+            det = detect(p)
+            child = Document(
+                room=self.room, path=f"{doc.path}::{att.name}", folder=doc.folder, doc_type=det.doc_type,
+                size_bytes=p.stat().st_size, sha256=_sha256(p), parent_id=doc.id,
+                note=det.reason if det.supported else "",
+            )
+            self.plan(child, att.file, det.supported, det.reason, depth + 1)
+        self._tick(doc.path)
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"), initializer=warm_up)
+
+
+def _parse_all(run: _Run, workers: int) -> None:
+    """Parse everything queued (attachments join the queue as they appear).
+
+    A worker that dies (segfault, OOM kill) breaks the whole pool and every
+    in-flight future; we then re-run those files one at a time in a fresh
+    pool, so the one that kills its worker again is failed alone.
+    """
+    suspects: deque = deque()
+    ex = _pool(workers)
+    in_flight: dict[Future, tuple[Document, str, int]] = {}
+    try:
+        while run.work or suspects or in_flight:
+            solo = bool(suspects)
+            limit = 1 if solo else workers * 2
+            source = suspects if solo else run.work
+            while source and len(in_flight) < limit:
+                item = source.popleft()
+                in_flight[ex.submit(run.parse_fn, run.task(item[0], item[1]))] = item
+            done, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
+            broken = False
+            for fut in done:
+                doc, file, depth = in_flight.pop(fut)
+                try:
+                    res = fut.result()
+                except BrokenProcessPool:
+                    broken = True
+                    if solo:
+                        res = ParseResult(
+                            document_id=doc.id, status=ParseStatus.failed,
+                            reason="the parser process crashed on this file (killed or out of memory)",
+                        )
+                    else:
+                        suspects.append((doc, file, depth))
+                        continue
+                run.finish(doc, res, depth)
+            if broken:
+                for fut, item in list(in_flight.items()):
+                    suspects.append(item)
+                in_flight.clear()
+                ex.shutdown(wait=True, cancel_futures=True)
+                ex = _pool(workers)
+    finally:
+        ex.shutdown(wait=True, cancel_futures=True)
+
+
+def ingest_room(
+    source: Path, room: str, settings: Settings | None = None, progress: Progress | None = None, *, parse_fn=parse_file
+) -> IngestReport:
+    """Ingest a zip or folder as data room `room`. Unchanged files (same path and bytes) are not re-parsed.
+
+    `parse_fn` must be a picklable module-level function with parse_file's signature (tests pass one).
+    """
+    t0 = time.perf_counter()
+    settings = settings or get_settings()
+    if not _ROOM_RE.match(room):
+        raise ValueError(f"room name {room!r}: use letters, digits, space, '.', '_' or '-' (max 100)")
+    run = _Run(settings, room, progress, parse_fn)
+    entries = intake(Path(source), settings.room_dir(room) / "files", settings.ingest)
+    existing = {d.path: d for d in run.man.documents() if d.parent_id is None}
+    unchanged = removed = 0
+    for e in sorted(entries, key=lambda e: e.path):
+        if e.refused:
+            doc = Document(room=room, path=e.path, doc_type=ext_type(e.path), size_bytes=e.size_bytes, status=ParseStatus.skipped, reason=e.reason)
+            old = existing.pop(e.path, None)
+            if old and old.id != doc.id:
+                run._remove(old)
+            run.plan(doc, None, False, e.reason)
+            continue
+        old = existing.pop(e.path, None)
+        if old and old.sha256 == e.sha256:
+            unchanged += 1
+            if old.status == ParseStatus.parsed:
+                run.by_hash.setdefault(old.sha256, old)
+            continue
+        if old:
+            run._remove(old)
+        det = detect(Path(e.file))
+        note = "; ".join(x for x in (e.note, det.reason if det.supported else "") if x)
+        doc = Document(room=room, path=e.path, doc_type=det.doc_type, size_bytes=e.size_bytes, sha256=e.sha256, note=note)
+        run.plan(doc, e.file, det.supported, det.reason)
+    for old in existing.values():  # files gone from the upload
+        run._remove(old)
+        removed += 1
+    workers = max(1, min(settings.ingest.worker_count(), len(run.work) or 1))
+    run._tick("")
+    if run.work:
+        _parse_all(run, workers)
+    docs = run.man.documents()
+    parsed_docs = [d for d in docs if d.status == ParseStatus.parsed]
+    by_type: dict[str, dict[str, int]] = {}
+    for d in docs:
+        by_type.setdefault(d.doc_type, {}).setdefault(d.status.value, 0)
+        by_type[d.doc_type][d.status.value] += 1
+    return IngestReport(
+        room=room, documents=docs, counts=dict(Counter(d.status.value for d in docs)), by_type=by_type,
+        parsed=run.tally["parsed"], failed=run.tally["failed"], skipped=run.tally["skipped"], unchanged=unchanged,
+        removed=removed, chunks=run.chunks, pages=sum(d.pages for d in parsed_docs), tokens=sum(d.tokens for d in parsed_docs),
+        seconds=round(time.perf_counter() - t0, 3), parse_seconds=round(run.parse_seconds, 3),
+        embed_seconds=round(run.embed_seconds, 3), workers=workers,
+    )

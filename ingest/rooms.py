@@ -1,0 +1,39 @@
+"""Data rooms present in the workspace."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from core.settings import Settings
+from core.types import ParseStatus
+
+from .manifest import Manifest
+
+
+class RoomInfo(BaseModel):
+    """A data room as the UI lists it."""
+
+    name: str = Field(description="Room name (folder under workspace/rooms).")
+    documents: int = Field(description="Documents in the manifest.")
+    parsed: int = Field(description="Documents parsed.")
+    failed: int = Field(description="Documents that failed.")
+    skipped: int = Field(description="Entries skipped.")
+    tokens: int = Field(description="Tokens in parsed documents.")
+
+
+def list_rooms(settings: Settings) -> list[RoomInfo]:
+    """Rooms that have a manifest, by name."""
+    root = settings.rooms_dir()
+    if not root.exists():
+        return []
+    out = []
+    for d in sorted(p for p in root.iterdir() if (p / "manifest.sqlite").exists()):
+        docs = Manifest(settings, d.name).documents()
+        by = {s: sum(1 for x in docs if x.status == s) for s in ParseStatus}
+        out.append(
+            RoomInfo(
+                name=d.name, documents=len(docs), parsed=by[ParseStatus.parsed], failed=by[ParseStatus.failed],
+                skipped=by[ParseStatus.skipped], tokens=sum(x.tokens for x in docs if x.status == ParseStatus.parsed),
+            )
+        )
+    return out

@@ -1,0 +1,156 @@
+"""One Chroma collection per data room, plus hybrid search over it.
+
+We always supply embeddings (ingest.embed) and create collections with
+`embedding_function=None`, so Chroma never loads, or downloads, its default
+ONNX model. Keyword search runs on the manifest's FTS5 index; the two ranked
+lists are fused by reciprocal rank (RRF, k=60), which needs no score scaling
+between cosine distances and BM25.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from core.settings import Settings
+from core.types import Chunk, Document, stable_id
+
+from .embed import Embedder, get_embedder
+from .manifest import FILTER_FIELDS, Manifest
+
+RRF_K = 60
+_NAME_RE = re.compile(r"[^a-zA-Z0-9_-]+")
+
+
+class SearchHit(BaseModel):
+    """One search result."""
+
+    chunk: Chunk = Field(description="The matching chunk (text and offsets into the document text).")
+    score: float = Field(description="Fused reciprocal-rank score; higher is better. Comparable within one query only.")
+    document_path: str = Field(description="Path of the chunk's document in the room.")
+    match: Literal["semantic", "keyword", "both"] = Field(description="Which retriever(s) returned the chunk.")
+    semantic_score: float | None = Field(None, description="Cosine similarity from Chroma, when semantic matched.")
+    keyword_score: float | None = Field(None, description="BM25 score from the FTS5 index, when keyword matched.")
+
+
+def collection_name(room: str) -> str:
+    # Chroma names: 3-512 chars of [a-zA-Z0-9._-], alphanumeric at both ends.
+    return f"room-{_NAME_RE.sub('-', room)[:40].strip('-') or 'x'}-{stable_id(room, length=8)}"
+
+
+def make_client(settings: Settings):
+    import chromadb
+    from chromadb.config import Settings as ChromaClientSettings
+
+    cs = ChromaClientSettings(anonymized_telemetry=False)
+    if settings.chroma.mode == "http":
+        return chromadb.HttpClient(host=settings.chroma.host, port=settings.chroma.port, settings=cs)
+    settings.chroma_dir().mkdir(parents=True, exist_ok=True)
+    return chromadb.PersistentClient(path=str(settings.chroma_dir()), settings=cs)
+
+
+def _chroma_where(where: dict | None) -> dict | None:
+    if not where:
+        return None
+    bad = set(where) - FILTER_FIELDS
+    if bad:
+        raise ValueError(f"unknown filter field(s) {sorted(bad)}; allowed: {sorted(FILTER_FIELDS)}")
+    clauses = [{k: {"$in": list(v)}} if isinstance(v, (list, tuple, set)) else {k: v} for k, v in where.items()]
+    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+
+
+class RoomStore:
+    """The data room's vectors (Chroma) and keyword index (manifest FTS5) behind one search()."""
+
+    def __init__(self, settings: Settings, room: str, client=None, embedder: Embedder | None = None):
+        self.settings = settings
+        self.room = room
+        self.client = client or make_client(settings)
+        self.manifest = Manifest(settings, room)
+        self._embedder = embedder
+        self.collection = self.client.get_or_create_collection(
+            name=collection_name(room),
+            embedding_function=None,
+            metadata={"hnsw:space": "cosine", "room": room},
+        )
+
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = get_embedder(self.settings)
+        return self._embedder
+
+    def add(self, doc: Document, chunks: list[Chunk], embeddings) -> None:
+        if not chunks:
+            return
+        batch = max(1, min(len(chunks), self._max_batch()))
+        for s in range(0, len(chunks), batch):
+            part = chunks[s : s + batch]
+            self.collection.upsert(
+                ids=[c.id for c in part],
+                embeddings=[list(map(float, e)) for e in embeddings[s : s + batch]],
+                documents=[c.text for c in part],
+                metadatas=[
+                    {
+                        "document_id": doc.id, "path": doc.path, "folder": doc.folder, "doc_type": doc.doc_type,
+                        "page": c.page, "page_end": c.page_end, "chunk_index": c.index,
+                        "char_start": c.char_start, "char_end": c.char_end,
+                    }
+                    for c in part
+                ],
+            )
+
+    def _max_batch(self) -> int:
+        try:
+            return int(self.client.get_max_batch_size())
+        except (AttributeError, NotImplementedError):
+            return 1000
+
+    def delete_document(self, doc_id: str) -> None:
+        self.collection.delete(where={"document_id": doc_id})
+
+    def count(self) -> int:
+        return self.collection.count()
+
+    def semantic(self, query: str, k: int, where: dict | None = None) -> list[tuple[str, float]]:
+        if self.collection.count() == 0:
+            return []
+        q = self.embedder.embed([query])[0]
+        res = self.collection.query(
+            query_embeddings=[list(map(float, q))], n_results=k, where=_chroma_where(where), include=["distances"]
+        )
+        return [(i, 1.0 - float(d)) for i, d in zip(res["ids"][0], res["distances"][0])]
+
+    def search(self, query: str, k: int = 8, where: dict | None = None) -> list[SearchHit]:
+        """Semantic + keyword, fused; `where` filters on folder / doc_type / document_id / path (value or list)."""
+        _chroma_where(where)  # validate once for both retrievers
+        sem = self.semantic(query, k * 2, where)
+        kw = self.manifest.keyword_search(query, k * 2, where)
+        fused: dict[str, float] = {}
+        for ranked in (sem, kw):
+            for rank, (cid, _) in enumerate(ranked):
+                fused[cid] = fused.get(cid, 0.0) + 1.0 / (RRF_K + rank + 1)
+        sem_s, kw_s = dict(sem), dict(kw)
+        top = sorted(fused, key=lambda c: -fused[c])[:k]
+        chunks = self.manifest.chunks_by_ids(top)
+        paths = {d.id: d.path for d in self.manifest.documents()} if top else {}
+        hits = []
+        for cid in top:
+            if cid not in chunks:
+                continue  # store and manifest briefly disagree during a re-ingest
+            c = chunks[cid]
+            match = "both" if cid in sem_s and cid in kw_s else ("semantic" if cid in sem_s else "keyword")
+            hits.append(
+                SearchHit(
+                    chunk=c, score=fused[cid], document_path=paths.get(c.document_id, ""), match=match,
+                    semantic_score=sem_s.get(cid), keyword_score=kw_s.get(cid),
+                )
+            )
+        return hits
+
+
+def open_store(settings: Settings, room: str) -> RoomStore:
+    """The room's store; Chroma embedded in the workspace, or a server when settings.chroma.mode == 'http'."""
+    return RoomStore(settings, room)

@@ -1,0 +1,197 @@
+"""The acceptance room: every format and every bad input ends in the manifest with the right status."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from core.settings import Settings
+from core.types import ParseStatus
+from ingest.manifest import Manifest
+from ingest.pipeline import ingest_room
+from ingest.rooms import list_rooms
+from ingest.store import open_store
+
+from .builders import build_room_zip, text_pdf
+from .crashy import crash_on_name
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory):
+    base = tmp_path_factory.mktemp("acceptance")
+    settings = Settings(workspace=base / "workspace")
+    settings.ingest.max_file_mb = 1
+    settings.ingest.workers = 2
+    settings.embedding.model = "hash"
+    z = build_room_zip(base / "upload" / "room.zip")
+    events = []
+    report = ingest_room(z, "acme", settings, progress=lambda d, t, c: events.append((d, t, c)))
+    return settings, report, base, events, z
+
+
+def _by_path(report):
+    return {d.path: d for d in report.documents}
+
+
+def test_every_entry_in_manifest_with_status(room):
+    settings, report, base, events, _ = room
+    docs = _by_path(report)
+    parsed = {p for p, d in docs.items() if d.status == ParseStatus.parsed}
+    for p in [
+        "Commercial/Supply/supply_agreement.pdf", "Commercial/Supply/side_letter.docx", "Corporate/cap_table.xlsx",
+        "Corporate/board_deck.pptx", "Corporate/summary.csv", "Notes/readme.txt", "Notes/checklist.md",
+        "Notes/policy.html", "Mail/executed.eml", "Bad/Müller_Vertrag.txt", "Bad/dupname.txt", "Bad/dupname (2).txt",
+        "Bad/really_a_docx.pdf",
+    ]:
+        assert p in parsed, (p, docs.get(p))
+    expect = {
+        "Bad/corrupt.pdf": (ParseStatus.failed, "corrupt PDF"),
+        "Bad/encrypted.pdf": (ParseStatus.failed, "encrypted PDF"),
+        "Bad/scanned.pdf": (ParseStatus.failed, "no text layer; OCR unavailable"),
+        "Bad/legacy.doc": (ParseStatus.failed, "LibreOffice"),
+        "Bad/not_a_pdf.pdf": (ParseStatus.failed, "wrong extension"),
+        "Bad/empty.txt": (ParseStatus.skipped, "empty file"),
+        "../escape.txt": (ParseStatus.skipped, "zip-slip"),
+        "Bad/../../escape2.txt": (ParseStatus.skipped, "zip-slip"),
+        "/etc/absolute.txt": (ParseStatus.skipped, "absolute path"),
+        "Bad/link_to_passwd": (ParseStatus.skipped, "symlink"),
+        "Bad/bomb.txt": (ParseStatus.skipped, "zip bomb"),
+        "Bad/big.txt": (ParseStatus.skipped, "over the limit of 1 MB"),
+        "Commercial/Supply/zz_copy_of_side_letter.docx": (ParseStatus.skipped, "identical to Commercial/Supply/side_letter.docx"),
+    }
+    for p, (status, reason) in expect.items():
+        assert docs[p].status == status and reason in docs[p].reason, (p, docs[p])
+    assert docs["Commercial/Supply/zz_copy_of_side_letter.docx"].duplicate_of == docs["Commercial/Supply/side_letter.docx"].id
+    assert docs["Bad/really_a_docx.pdf"].doc_type == "docx" and "extension says pdf" in docs["Bad/really_a_docx.pdf"].note
+    assert docs["Commercial/Supply/supply_agreement.pdf"].pages == 2
+    assert docs["Corporate/board_deck.pptx"].pages == 2
+    assert report.counts == {s: sum(1 for d in report.documents if d.status.value == s) for s in report.counts}
+    # progress: starts at 0 done, ends with every parse task done (one per parsed or parse-failed file)
+    assert events[0][0] == 0 and events[-1][0] == events[-1][1] >= report.parsed + 4
+    assert report.seconds > 0 and report.chunks > 0
+
+
+def test_attachments_are_their_own_documents(room):
+    _, report, *_ = room
+    docs = _by_path(report)
+    parent = docs["Mail/executed.eml"]
+    pdf = docs["Mail/executed.eml::executed_supply.pdf"]
+    txt = docs["Mail/executed.eml::notes.txt"]
+    assert pdf.parent_id == parent.id and txt.parent_id == parent.id
+    assert pdf.status == txt.status == ParseStatus.parsed and pdf.doc_type == "pdf" and pdf.folder == "Mail"
+    assert "Exclusivity" in Manifest(room[0], "acme").document_text(pdf.id)
+
+
+def test_nothing_written_outside_the_room(room):
+    settings, _, base, _, _ = room
+    ws = settings.workspace
+    outside = [p for p in base.rglob("*") if p.is_file() and not p.is_relative_to(ws) and p.name != "room.zip"]
+    assert outside == []
+    assert not any(p.is_symlink() for p in ws.rglob("*"))
+    files = settings.room_dir("acme") / "files"
+    assert all(p.resolve().is_relative_to(files.resolve()) for p in files.rglob("*"))
+
+
+def test_offsets_locate_every_chunk_in_stored_text(room):
+    settings, report, *_ = room
+    man = Manifest(settings, "acme")
+    n = 0
+    for d in man.documents(status="parsed"):
+        text = man.document_text(d.id)
+        assert (settings.room_dir("acme") / "text" / f"{d.id}.txt").exists()
+        chunks = man.chunks(d.id)
+        assert chunks and [c.index for c in chunks] == list(range(len(chunks)))
+        for c in chunks:
+            assert text[c.char_start : c.char_end] == c.text
+            assert man.chunk(c.id) == c
+            n += 1
+        assert d.chars == len(text) and d.tokens > 0
+    assert n == report.chunks
+    assert open_store(settings, "acme").count() == n
+
+
+def test_search_semantic_keyword_and_filters(room):
+    settings, report, *_ = room
+    store = open_store(settings, "acme")
+    hits = store.search("change of control assignment", k=5)
+    assert hits and all(h.chunk.text for h in hits)
+    assert {h.match for h in hits} <= {"semantic", "keyword", "both"}
+    assert any("change of control" in h.chunk.text.lower() for h in hits)
+    docs = _by_path(report)
+    only_pdf = store.search("agreement", k=10, where={"doc_type": "pdf"})
+    assert only_pdf and all(docs[h.document_path].doc_type == "pdf" for h in only_pdf)
+    notes = store.search("checklist consent", k=10, where={"folder": "Notes"})
+    assert notes and all(h.document_path.startswith("Notes/") for h in notes)
+    did = docs["Corporate/cap_table.xlsx"].id
+    one = store.search("Globex", k=10, where={"document_id": did})
+    assert one and all(h.chunk.document_id == did for h in one)
+    kw = store.manifest.keyword_search("Initech", 5)
+    assert kw  # keyword index finds a word the hash embedder may rank low
+    with pytest.raises(ValueError, match="unknown filter"):
+        store.search("x", where={"colour": "red"})
+
+
+def test_reingest_unchanged_does_no_work_then_one_changed_file(room, tmp_path):
+    settings, first, base, _, z = room
+    again = ingest_room(z, "acme", settings)
+    assert again.parsed == 0 and again.failed == 0 and again.chunks == 0
+    assert {d.id for d in again.documents} == {d.id for d in first.documents}
+    # change one file in a folder copy of the room
+    src = tmp_path / "room_folder"
+    shutil.copytree(settings.room_dir("acme") / "files", src)
+    target = src / "Commercial/Supply/supply_agreement.pdf"
+    old = _by_path(first)["Commercial/Supply/supply_agreement.pdf"]
+    old_chunks = Manifest(settings, "acme").chunks(old.id)
+    target.write_bytes(text_pdf([["AMENDED SUPPLY AGREEMENT", "The term is extended to 2031."]]))
+    changed = ingest_room(src, "acme", settings)
+    assert changed.parsed == 1 and changed.failed == 0
+    new = _by_path(changed)["Commercial/Supply/supply_agreement.pdf"]
+    assert new.id != old.id and "AMENDED" in Manifest(settings, "acme").document_text(new.id)
+    store = open_store(settings, "acme")
+    assert store.collection.get(ids=[c.id for c in old_chunks])["ids"] == []
+    assert Manifest(settings, "acme").document(old.id) is None
+    assert [r.name for r in list_rooms(settings)] == ["acme"]
+
+
+def test_worker_crash_fails_that_file_only(tmp_path):
+    settings = Settings(workspace=tmp_path / "ws")
+    settings.ingest.workers = 2
+    settings.embedding.model = "hash"
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "will_crash.txt").write_text("This file kills its parser process.")
+    (src / "fine.txt").write_text("This file parses normally.")
+    (src / "also_fine.md").write_text("# Heading\n\nAnother normal file.")
+    report = ingest_room(src, "crashy", settings, parse_fn=crash_on_name)
+    docs = _by_path(report)
+    assert docs["will_crash.txt"].status == ParseStatus.failed and "crashed" in docs["will_crash.txt"].reason
+    assert docs["fine.txt"].status == ParseStatus.parsed and docs["also_fine.md"].status == ParseStatus.parsed
+
+
+def test_per_file_timeout(tmp_path):
+    settings = Settings(workspace=tmp_path / "ws")
+    settings.ingest.workers = 1
+    settings.ingest.file_timeout_s = 0.001
+    settings.embedding.model = "hash"
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.pdf").write_bytes(text_pdf([["Page one."]] * 30))
+    report = ingest_room(src, "slow", settings)
+    assert "timed out" in report.documents[0].reason
+
+
+def test_cli_summary_table_and_errors(room, tmp_path, capsys):
+    from ingest.cli import main, summary
+
+    _, report, *_ = room
+    table = summary(report)
+    lines = table.splitlines()
+    assert lines[1].split()[:4] == ["type", "parsed", "failed", "skipped"]
+    total = next(line for line in lines if line.startswith("total")).split()
+    assert total[1:4] == [str(report.counts.get(s, 0)) for s in ("parsed", "failed", "skipped")]
+    assert "Bad/encrypted.pdf: encrypted PDF" in table
+    assert main([str(tmp_path / "missing.zip"), "--room", "x"]) == 2
+    assert "does not exist" in capsys.readouterr().err
