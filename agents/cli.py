@@ -1,0 +1,152 @@
+"""python -m agents run | export.
+
+run: review a room (offline reviewer unless an endpoint is given), write memo.md, memo.docx,
+findings.json and run.json into workspace/runs/<run_id>/, print coverage, findings by severity,
+root vs sub-agent tokens and wall time. SIGTERM (runner.stop_run) stops gracefully: status
+'stopped', resumable with --resume.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import signal
+import sys
+from pathlib import Path
+
+from core.settings import Settings, get_settings
+
+from agents.harness import new_run_id, run_review
+from agents.store import open_review_store
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    base = get_settings()
+    llm = {}
+    if args.endpoint:
+        llm["base_url"] = args.endpoint
+    if args.root_model:
+        llm["root_model"] = args.root_model
+    if args.sub_model:
+        llm["sub_model"] = args.sub_model
+    if not llm:
+        return base
+    return base.model_copy(update={"llm": base.llm.model_copy(update=llm)})
+
+
+def _print_event(ev: dict) -> None:
+    if ev["mode"] != "custom":
+        return
+    d = ev["data"]
+    kind = d.get("event")
+    if kind == "coverage":
+        print(f"  coverage {d['documents_reviewed']}/{d['documents_total']} documents", flush=True)
+    elif kind == "assignment_finished" and d.get("status") == "failed":
+        print(f"  {d['agent']} failed: {d['error']}", flush=True)
+    elif kind == "root_step":
+        print(f"  root step {d['step']}: {', '.join(d['tools']) or 'finish'}", flush=True)
+
+
+def summary(stats: dict) -> str:
+    c, f, t = stats["coverage"], stats["findings"], stats["tokens"]
+    sev = ", ".join(f"{k} {f['by_severity'].get(k, 0)}" for k in ("high", "medium", "low", "info"))
+    return "\n".join([
+        f"run {stats['run_id']} ({stats['room']}): {stats.get('reason', '')}",
+        f"coverage: {c['documents_reviewed']}/{c['documents_total']} parsed documents ({c['documents_ratio']:.1%}), "
+        f"{c['tokens_reviewed']:,}/{c['tokens_total']:,} tokens ({c['tokens_ratio']:.1%}); "
+        f"{c['failed_parse']} failed to parse, {c['failed_review']} failed review",
+        f"findings (verified): {f['verified']} — {sev}; unverified quotes excluded: {f['unverified']}",
+        f"tokens: root {t['root_in'] + t['root_out']:,} vs sub-agents {t['sub_in'] + t['sub_out']:,} "
+        f"(root share {t['root_share']:.2%}); calls root {t['root_calls']}, sub {t['sub_calls']}",
+        f"wall time: {stats['wall_seconds']:.1f} s",
+    ])
+
+
+async def _run(args: argparse.Namespace) -> int:
+    settings = _settings(args)
+    run_id = args.run_id or new_run_id(args.room)
+    store = open_review_store(settings)
+    if args.resume and store.run(run_id) is None:
+        print(f"no run {run_id} to resume", file=sys.stderr)
+        return 2
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    stopping = {"flag": False}
+
+    def _stop() -> None:
+        stopping["flag"] = True
+        store.set_run_status(run_id, "stopping")
+        if task is not None:
+            task.cancel()
+
+    loop.add_signal_handler(signal.SIGTERM, _stop)
+    print(f"run {run_id}: room {args.room}", flush=True)
+    try:
+        stats = await run_review(settings, args.room, run_id, resume=args.resume, store=store,
+                                 on_event=None if args.quiet else _print_event)
+    except asyncio.CancelledError:
+        if not stopping["flag"]:
+            raise
+        store.set_run_status(run_id, "stopped")
+        store.add_event(run_id, "run_finished", {"status": "stopped"})
+        print(f"run {run_id} stopped; resume with --run-id {run_id} --resume", flush=True)
+        return 0
+    finally:
+        store.set_run_pid(run_id, None)
+        err = sys.exc_info()[1]
+        if err is not None and not isinstance(err, asyncio.CancelledError):
+            # recorded, not swallowed: the traceback still goes to the worker log
+            store.set_run_status(run_id, "failed", error=f"{type(err).__name__}: {err}"[:500])
+            store.add_event(run_id, "error", {"where": "worker", "error": f"{type(err).__name__}: {err}"[:500]})
+    if not stats:
+        print(f"run {run_id} produced no stats", file=sys.stderr)
+        return 1
+    if store.run(run_id) and store.run(run_id).status == "running":  # type: ignore[union-attr]
+        store.set_run_status(run_id, "finished", stats=stats)  # resumed a thread that had already finished
+    print(summary(stats))
+    print(f"artifacts: {settings.run_dir(run_id)}")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from agents.trajectory import root_examples, sub_examples, trajectory_for
+
+    settings = get_settings()
+    store = open_review_store(settings)
+    system = "You are the root agent of a due-diligence review. Work on the data room through the tools."
+    n = 0
+    with Path(args.out).open("w", encoding="utf-8") as fh:
+        for run in store.runs():
+            cov = store.coverage(run.id)
+            if run.status != "finished" or cov.documents_ratio < args.min_coverage:
+                continue
+            records = trajectory_for(settings, run.id).read()
+            steps = [r for r in records if r.get("type") == "root_step"]
+            calls = [r for r in records if r.get("type") == "sub_call"]
+            for ex in root_examples(steps, system) + (sub_examples(calls) if args.with_subagents else []):
+                fh.write(json.dumps(ex, ensure_ascii=False) + "\n")
+                n += 1
+    print(f"wrote {n} example(s) to {args.out}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m agents")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run", help="review a data room")
+    r.add_argument("--room", required=True)
+    r.add_argument("--run-id")
+    r.add_argument("--resume", action="store_true")
+    r.add_argument("--endpoint", help="OpenAI-compatible base URL (the key comes from DATAROOM_LLM__API_KEY)")
+    r.add_argument("--root-model")
+    r.add_argument("--sub-model")
+    r.add_argument("--quiet", action="store_true")
+    e = sub.add_parser("export", help="export finished runs' trajectories as chat-format training data")
+    e.add_argument("--min-coverage", type=float, default=0.99)
+    e.add_argument("--out", required=True)
+    e.add_argument("--with-subagents", action="store_true", help="also export sub-agent calls that used a model")
+    args = ap.parse_args(argv)
+    if args.cmd == "run":
+        return asyncio.run(_run(args))
+    return _export(args)

@@ -1,0 +1,53 @@
+"""What nodes need but the checkpoint must not hold: services, policies, the checklist.
+
+Passed as LangGraph's run context (`context=`), read in nodes with `ctx()`.
+Rebuilt identically on resume from the run's settings and room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+
+from langgraph.config import get_stream_writer
+from langgraph.runtime import get_runtime
+
+from core.settings import Settings
+from core.types import ChecklistItem
+
+from agents.policy import RootPolicy, SubReviewer
+from agents.room import RoomView
+from agents.store import ReviewStore
+from agents.trajectory import Trajectory
+
+
+@dataclass
+class HarnessContext:
+    settings: Settings
+    store: ReviewStore
+    room: RoomView
+    policy: RootPolicy
+    reviewer: SubReviewer
+    items: list[ChecklistItem]
+    trajectory: Trajectory
+    semaphore: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(8))
+    started: float = field(default_factory=time.monotonic)
+
+    def item(self, item_id: str) -> ChecklistItem | None:
+        return next((i for i in self.items if i.id == item_id), None)
+
+    def enabled_items(self) -> list[ChecklistItem]:
+        return [i for i in self.items if i.enabled]
+
+    def emit(self, run_id: str, kind: str, data: dict) -> None:
+        """Store the event for the app and stream it (custom mode) for the CLI."""
+        ev = self.store.add_event(run_id, kind, data)
+        try:
+            get_stream_writer()({"event": kind, "id": ev.id, **data})
+        except RuntimeError:
+            pass  # called outside a graph run (e.g. from the CLI's finaliser): stored is enough
+
+
+def ctx() -> HarnessContext:
+    return get_runtime(HarnessContext).context

@@ -1,0 +1,38 @@
+"""Wiring only: inventory -> root <-> (Send review x N -> integrate) -> finalize."""
+
+from __future__ import annotations
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.types import Send
+
+from agents.context import HarnessContext
+from agents.nodes import finalize, integrate, inventory, review, root
+from agents.state import ReviewTask, RunState
+
+
+def route_root(state: RunState):
+    """After a root step: fan out the delegated leaves (even in a finishing step), else finish or step again."""
+    leaves = state.get("dispatch") or []
+    if leaves:
+        return [Send("review", ReviewTask(run_id=state["run_id"], assignment=a)) for a in leaves]
+    return "finalize" if state.get("finished") else "root"
+
+
+def route_integrate(state: RunState) -> str:
+    return "finalize" if state.get("finished") else "root"
+
+
+def build_graph(checkpointer=None):
+    g = StateGraph(RunState, context_schema=HarnessContext)
+    g.add_node("inventory", inventory.node)
+    g.add_node("root", root.node)
+    g.add_node("review", review.node)
+    g.add_node("integrate", integrate.node)
+    g.add_node("finalize", finalize.node)
+    g.add_edge(START, "inventory")
+    g.add_edge("inventory", "root")
+    g.add_conditional_edges("root", route_root, ["review", "root", "finalize"])
+    g.add_edge("review", "integrate")
+    g.add_conditional_edges("integrate", route_integrate, ["root", "finalize"])
+    g.add_edge("finalize", END)
+    return g.compile(checkpointer=checkpointer)

@@ -1,0 +1,77 @@
+"""Run (or resume) one review: build the context, open the checkpointer, stream the graph."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from collections.abc import Callable
+from datetime import datetime, timezone
+
+from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+from core.checklist import load_checklist
+from core.settings import Settings
+
+from agents.context import HarnessContext
+from agents.factory import build_policies
+from agents.graph import build_graph
+from agents.policy import RootPolicy, SubReviewer
+from agents.room import RoomView
+from agents.store import ReviewStore, open_review_store
+from agents.trajectory import trajectory_for
+
+RECURSION_LIMIT = 10_000
+
+
+def new_run_id(room: str) -> str:
+    return f"{room}-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
+
+
+async def run_review(
+    settings: Settings,
+    room: str,
+    run_id: str | None = None,
+    *,
+    resume: bool = False,
+    policy: RootPolicy | None = None,
+    reviewer: SubReviewer | None = None,
+    store: ReviewStore | None = None,
+    on_event: Callable[[dict], None] | None = None,
+) -> dict:
+    """Run the graph to the end (or resume thread `run_id`); returns the run's stats (run.json)."""
+    run_id = run_id or new_run_id(room)
+    store = store or open_review_store(settings)
+    items = load_checklist(settings.checklist_path)
+    room_view = RoomView(settings, room)
+    if policy is None or reviewer is None:
+        p, r = build_policies(settings, items)
+        policy, reviewer = policy or p, reviewer or r
+    resumed = store.run(run_id) is not None and bool(store.run_documents(run_id))
+    store.create_run(run_id, room, settings, room_view.documents())
+    store.set_run_pid(run_id, os.getpid())
+    store.add_event(run_id, "run_started", {"room": room, "policy": policy.name, "reviewer": reviewer.name,
+                                            "resumed": resumed})
+    hc = HarnessContext(
+        settings=settings, store=store, room=room_view, policy=policy, reviewer=reviewer, items=items,
+        trajectory=trajectory_for(settings, run_id),
+        semaphore=asyncio.Semaphore(max(1, settings.harness.max_concurrency)),
+    )
+    settings.checkpoint_path().parent.mkdir(parents=True, exist_ok=True)
+    config = {"configurable": {"thread_id": run_id}, "recursion_limit": RECURSION_LIMIT,
+              "max_concurrency": max(1, settings.harness.max_concurrency)}
+    async with AsyncSqliteSaver.from_conn_string(str(settings.checkpoint_path())) as saver:
+        graph = build_graph(saver)
+        snapshot = await graph.aget_state(config)
+        # a fresh thread starts from the input; an interrupted one resumes (input None); a finished one is left
+        # alone. `next` alone is not enough: a task whose writes were saved just before a kill is not in `next`
+        # but still in `tasks`, and resuming applies its writes and goes on
+        run_graph = not snapshot.values or bool(snapshot.next) or bool(snapshot.tasks)
+        pending = None if snapshot.values else {"run_id": run_id, "room": room}
+        if run_graph:
+            async for mode, chunk in graph.astream(pending, config, context=hc,
+                                                   stream_mode=["updates", "custom"], durability="sync"):
+                if on_event is not None:
+                    on_event({"mode": mode, "data": chunk})
+    run = store.run(run_id)
+    return run.stats if run else {}

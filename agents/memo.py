@@ -1,0 +1,223 @@
+"""The diligence memo: section drafting from findings, and Markdown / DOCX export.
+
+Sections: executive summary, consents and actions table, one per checklist item,
+scope and coverage. Only verified findings that the reviewer did not reject
+are cited. Citations are bracketed references `[path, p. N]`; an LLM-written
+section may cite `[F:<finding id>]`, which export resolves to the same form.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from core.types import SEVERITY_ORDER, ChecklistItem, Finding, Memo, MemoSection, ReviewerStatus, Severity
+
+from agents.store_models import Coverage, DocumentReview
+
+EXEC_KEY, CONSENTS_KEY, SCOPE_KEY = "executive_summary", "consents", "scope"
+CONSENT_CATEGORIES = ("change_of_control", "anti_assignment", "lease_assignment", "debt_change_of_control")
+_FREF = re.compile(r"\[F:([0-9a-f]{6,64})\]")
+
+
+def position(key: str, items: list[ChecklistItem]) -> int:
+    """Display order: summary, consents, checklist items in checklist order, scope last."""
+    if key == EXEC_KEY:
+        return 0
+    if key == CONSENTS_KEY:
+        return 1
+    if key == SCOPE_KEY:
+        return 10_000
+    ids = [i.id for i in items]
+    return 10 + (ids.index(key) if key in ids else len(ids))
+
+
+def citable(findings: list[Finding]) -> list[Finding]:
+    """What the memo may cite: verified and not rejected by the reviewer, most severe first."""
+    keep = [f for f in findings if f.verified and f.reviewer_status != ReviewerStatus.rejected]
+    return sorted(keep, key=lambda f: (SEVERITY_ORDER[f.severity], f.citation.document_path, f.citation.char_start))
+
+
+def cite(f: Finding) -> str:
+    return f"[{f.citation.document_path or f.citation.document_id}, p. {f.citation.page}]"
+
+
+def _quote(text: str, limit: int = 400) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def item_section(item: ChecklistItem, findings: list[Finding], searched_query: str | None,
+                 followup_documents: int = 0) -> MemoSection:
+    """One checklist item: findings by severity with quotes and citations, or a checked 'not found'."""
+    cited = citable([f for f in findings if f.category == item.id])
+    if cited:
+        docs = sorted({f.citation.document_path for f in cited})
+        high = sum(f.severity == Severity.high for f in cited)
+        lines = [f"{len(cited)} finding(s) in {len(docs)} document(s)" + (f"; {high} high severity." if high else "."), ""]
+        for f in cited:
+            lines.append(f"- **{f.severity.value.capitalize()}** — {f.summary} {cite(f)}")
+            lines.append(f"  > “{_quote(f.quote)}”")
+        text = "\n".join(lines)
+    elif searched_query is not None:
+        text = (f"Not found. The room was searched for “{searched_query}” and the top passages"
+                f"{f' in {followup_documents} document(s)' if followup_documents else ''} were re-reviewed by "
+                f"sub-agents for this item; no such provision was identified. Red flag looked for: {item.red_flag}")
+    else:
+        text = f"No finding so far. Red flag looked for: {item.red_flag}"
+    return MemoSection(key=item.id, title=item.title, text=text, finding_ids=[f.id for f in cited])
+
+
+def _consent_row(f: Finding) -> tuple[str, str, str]:
+    quote = f.quote.lower()
+    trigger = f.extra.get("trigger") or ("change of control" if f.category.endswith("change_of_control")
+                                         else "assignment / transfer")
+    if f.extra.get("action"):
+        action = f.extra["action"]
+    elif "consent" in quote or "approval" in quote:
+        action = "Obtain counterparty consent before closing"
+    elif "terminat" in quote:
+        action = "Seek waiver of termination right"
+    elif "notice" in quote or "notif" in quote:
+        action = "Give notice"
+    else:
+        action = "Review with counsel"
+    return f.citation.document_path or f.citation.document_id, trigger, action
+
+
+def consents_section(findings: list[Finding]) -> MemoSection:
+    rows = [f for f in citable(findings) if f.category in CONSENT_CATEGORIES]
+    if not rows:
+        text = "No consent or notice requirement was identified in the reviewed documents."
+    else:
+        lines = ["| Contract | Trigger | Required action | Source |", "|---|---|---|---|"]
+        for f in rows:
+            contract, trigger, action = (_cell(x) for x in _consent_row(f))
+            lines.append(f"| {contract} | {trigger} | {action} | {cite(f)} |")
+        text = "\n".join(lines)
+    return MemoSection(key=CONSENTS_KEY, title="Consents and actions", text=text, finding_ids=[f.id for f in rows])
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def executive_summary(findings: list[Finding], items: list[ChecklistItem], cov: Coverage,
+                      searched: dict[str, str] | None = None) -> MemoSection:
+    cited = citable(findings)
+    high = [f for f in cited if f.severity == Severity.high]
+    titles = {i.id: i.title for i in items}
+    lines = [
+        f"Reviewed {cov.documents_reviewed} of {cov.documents_total} parsed documents "
+        f"({cov.tokens_reviewed:,} of {cov.tokens_total:,} tokens); {cov.documents_failed_parse} file(s) could not be parsed.",
+        f"{len(cited)} verified finding(s), {len(high)} high severity.",
+    ]
+    if high:
+        lines += ["", "Key issues:"]
+        for f in high[:12]:
+            lines.append(f"- {titles.get(f.category, f.category)}: {f.summary} {cite(f)}")
+    found = sorted({f.category for f in cited}, key=lambda c: [i.id for i in items].index(c) if c in titles else 99)
+    missing = [i for i in items if i.enabled and i.id not in found]
+    checked = [i.title for i in missing if i.id in (searched or {})]
+    pending = [i.title for i in missing if i.id not in (searched or {})]
+    if checked:
+        lines += ["", "Searched for and not found in the room: " + ", ".join(checked) + "."]
+    if pending:
+        lines += ["", "No finding yet (not yet searched for): " + ", ".join(pending) + "."]
+    return MemoSection(key=EXEC_KEY, title="Executive summary", text="\n".join(lines), finding_ids=[f.id for f in high])
+
+
+def scope_section(cov: Coverage, docs: list[DocumentReview], searched: dict[str, str], items: list[ChecklistItem]) -> MemoSection:
+    lines = [
+        f"Documents reviewed: {cov.documents_reviewed} of {cov.documents_total} parsed "
+        f"({cov.documents_ratio:.0%}); tokens reviewed: {cov.tokens_reviewed:,} of {cov.tokens_total:,} ({cov.tokens_ratio:.0%}).",
+        "", "| Folder | Reviewed | Parsed | Failed to parse |", "|---|---|---|---|",
+    ]
+    for fc in cov.by_folder:
+        lines.append(f"| {_cell(fc.folder or '(top level)')} | {fc.documents_reviewed} | {fc.documents_total} | {fc.failed_parse} |")
+    failed = [d for d in docs if d.status == "failed" and d.reason != "review failed"]
+    lines += ["", "Failed to parse or skipped:" if failed else "Every file was parsed."]
+    lines += [f"- {d.path}: {d.reason or 'unknown reason'}" for d in failed]
+    not_reviewed = [d for d in docs if d.status in ("unreviewed", "in_review") or d.reason == "review failed"]
+    lines += ["", "Not reviewed:" if not_reviewed else "Every parsed document was reviewed."]
+    lines += [f"- {d.path}" + (f" ({d.reason})" if d.reason else "") for d in not_reviewed]
+    if searched:
+        titles = {i.id: i.title for i in items}
+        lines += ["", "Searched for explicitly (follow-up pass):"]
+        lines += [f"- {titles.get(k, k)}: “{q}”" for k, q in searched.items()]
+    return MemoSection(key=SCOPE_KEY, title="Scope and coverage", text="\n".join(lines))
+
+
+def resolve_refs(text: str, findings: dict[str, Finding]) -> str:
+    """Turn [F:<id>] into [path, p. N]; unknown ids are left visible so a reviewer can see them."""
+    return _FREF.sub(lambda m: cite(findings[m.group(1)]) if m.group(1) in findings else m.group(0), text)
+
+
+def to_markdown(memo: Memo, findings: dict[str, Finding] | None = None) -> str:
+    out = [f"# Due diligence memo — {memo.room}", ""]
+    for s in memo.sections:
+        out += [f"## {s.title}", "", resolve_refs(s.text, findings or {}), ""]
+    return "\n".join(out)
+
+
+def _table_rows(lines: list[str]) -> list[list[str]]:
+    rows = []
+    for line in lines:
+        cells = [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+        if all(re.fullmatch(r":?-{3,}:?", c) for c in cells):
+            continue
+        rows.append(cells)
+    return rows
+
+
+def _inline_runs(par, text: str) -> None:
+    """**bold** spans as bold runs; everything else plain."""
+    for i, piece in enumerate(re.split(r"\*\*(.+?)\*\*", text)):
+        if piece:
+            par.add_run(piece).bold = bool(i % 2)
+
+
+def _para(doc, style_id: str | None):
+    """A paragraph with a style id set directly: python-docx's by-name lookup scans every style per call."""
+    par = doc.add_paragraph()
+    if style_id:
+        par._p.style = style_id
+    return par
+
+
+def to_docx(memo: Memo, path: Path, findings: dict[str, Finding] | None = None) -> Path:
+    """DOCX with headings, real tables for markdown tables, bullets and quotes; citations stay bracketed."""
+    from docx import Document as Docx
+
+    doc = Docx()
+    style_ids = {name: doc.styles[name].style_id for name in ("List Bullet", "Quote")}
+    doc.add_heading(f"Due diligence memo — {memo.room}", level=0)
+    for s in memo.sections:
+        doc.add_heading(s.title, level=1)
+        lines = resolve_refs(s.text, findings or {}).splitlines()
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            if line.strip().startswith("|"):
+                block = []
+                while i < len(lines) and lines[i].strip().startswith("|"):
+                    block.append(lines[i])
+                    i += 1
+                rows = _table_rows(block)
+                table = doc.add_table(rows=0, cols=max(len(r) for r in rows))
+                table.style = "Table Grid"
+                for cells in rows:  # add_row().cells is O(row); table.cell(r, c) rescans the grid every call
+                    for cell, text in zip(table.add_row().cells, cells):
+                        cell.text = text
+                continue
+            stripped = line.strip()
+            if stripped.startswith("- "):
+                _inline_runs(_para(doc, style_ids["List Bullet"]), stripped[2:])
+            elif stripped.startswith(">"):
+                _para(doc, style_ids["Quote"]).add_run(stripped.lstrip("> "))
+            elif stripped:
+                _inline_runs(_para(doc, None), stripped)
+            i += 1
+    path.parent.mkdir(parents=True, exist_ok=True)
+    doc.save(str(path))
+    return path

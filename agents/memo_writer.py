@@ -1,0 +1,73 @@
+"""Writes memo sections into the review store as the run goes (each change a new version)."""
+
+from __future__ import annotations
+
+from core.types import MemoSection
+
+from agents import memo
+from agents.context import HarnessContext
+from agents.state import RunState
+
+
+def write_section(hc: HarnessContext, run_id: str, section: MemoSection) -> tuple[MemoSection, bool]:
+    """Store an agent version; a reviewer-edited section gets it as a proposal. Emits memo_section when stored."""
+    stored, changed = hc.store.save_agent_section(run_id, section, memo.position(section.key, hc.items))
+    if changed:
+        hc.emit(run_id, "memo_section", {"key": stored.key, "version": stored.version, "author": "agent",
+                                         "proposal": stored.proposal, "findings": len(stored.finding_ids)})
+    return stored, changed
+
+
+def _followup_docs(state: RunState, item_id: str) -> int:
+    return len({d for a in state.get("assignments", {}).values()
+                if a["pass_"] == "followup" and item_id in a["categories"] for d in a["document_ids"]})
+
+
+def draft_item(hc: HarnessContext, state: RunState, item_id: str) -> MemoSection:
+    item = hc.item(item_id)
+    if item is None:
+        raise KeyError(f"unknown checklist item {item_id!r}")
+    findings = hc.store.findings(state["run_id"], category=item_id)
+    return memo.item_section(item, findings, state.get("searched", {}).get(item_id), _followup_docs(state, item_id))
+
+
+def refresh_harness_sections(hc: HarnessContext, state: RunState) -> None:
+    """Executive summary, consents table and scope follow the data; rewritten when it changed."""
+    run_id = state["run_id"]
+    findings = hc.store.findings(run_id)
+    cov = hc.store.coverage(run_id)
+    write_section(hc, run_id, memo.executive_summary(findings, hc.enabled_items(), cov, state.get("searched", {})))
+    write_section(hc, run_id, memo.consents_section(findings))
+    write_section(hc, run_id, memo.scope_section(cov, hc.store.document_status(run_id),
+                                                 state.get("searched", {}), hc.items))
+
+
+def refresh_item_sections(hc: HarnessContext, state: RunState, final: bool = False) -> dict[str, dict]:
+    """The harness keeps item sections in step with the findings: a section it drafted is redrafted when the
+    item's findings change; text a policy wrote itself is left alone (the root sees it as stale instead).
+    Items with no finding get their section at the end (final=True), when 'not found' has been checked.
+    Returns the graph's memo entries that changed."""
+    memo = state.get("memo", {})
+    updates: dict[str, dict] = {}
+    for item in hc.enabled_items():
+        entry = memo.get(item.id)
+        current = sorted(f for f, b in state.get("findings", {}).items() if b["category"] == item.id)
+        searched = item.id in state.get("searched", {})
+        if entry is not None and not entry.get("drafted", True):
+            continue  # the root's own text
+        if not current and not final:
+            continue  # 'not found' is written once it has been checked, at the end
+        if entry is not None and entry.get("finding_ids") == current and entry.get("searched") == searched:
+            continue  # nothing new for this item
+        stored, _ = write_section(hc, state["run_id"], draft_item(hc, state, item.id))
+        updates[item.id] = memo_state_entry(hc, state, item.id, stored, drafted=True)
+    return updates
+
+
+def memo_state_entry(hc: HarnessContext, state: RunState, key: str, stored: MemoSection, drafted: bool = True) -> dict:
+    """What the graph remembers of a section: version, and the finding ids it was written against
+    (so 'stale' means new findings arrived, not that the section cites fewer than exist)."""
+    ids = sorted(f for f, b in state.get("findings", {}).items() if b["category"] == key)
+    edited = any(v.author.value == "reviewer" for v in hc.store.memo_versions(state["run_id"], key))
+    return {"version": stored.version, "finding_ids": ids, "edited": edited, "drafted": drafted,
+            "searched": key in state.get("searched", {})}

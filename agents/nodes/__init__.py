@@ -1,0 +1,1 @@
+"""Graph nodes, one per module: `async def node(state, config)`."""

@@ -1,0 +1,69 @@
+"""The offline root policy: deterministic, no model.
+
+inventory -> plan team -> delegate every planned batch in waves (each fills the
+concurrency cap) -> integrate (the harness redrafts memo sections as findings
+arrive) -> retry failed documents once -> follow-up (for each item with no
+finding, the harness searches and delegates the top hits for a second look) ->
+finish (the harness writes the last sections, 'not found' ones included).
+
+Its "tokens" are the size of what it read (the observation) and wrote (its tool
+calls), so the root's share of a run is measured the same way for both policies.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+from core.text import count_tokens
+from core.types import ChecklistItem
+
+from agents.policy import RootDecision, RootObservation, ToolCall
+
+
+def followup_query(item: ChecklistItem) -> str:
+    return f"{item.title}: {item.description}"
+
+
+class OfflineRootPolicy:
+    name = "offline-root"
+
+    def __init__(self, items: list[ChecklistItem], followup_k: int = 5):
+        self.items = [i for i in items if i.enabled]
+        self.by_id = {i.id: i for i in self.items}
+        self.followup_k = followup_k
+
+    async def decide(self, obs: RootObservation) -> RootDecision:
+        t0 = time.monotonic()
+        calls = self._calls(obs)
+        tool_calls = [ToolCall(id=f"s{obs.step}-{n + 1}", name=name, arguments=args) for n, (name, args) in enumerate(calls)]
+        return RootDecision(
+            tool_calls=tool_calls, content=f"phase {obs.phase}",
+            tokens_in=count_tokens(obs.model_dump_json(exclude_defaults=True)),
+            tokens_out=count_tokens(json.dumps([c.model_dump() for c in tool_calls])),
+            calls=1, seconds=time.monotonic() - t0,
+        )
+
+    def _calls(self, obs: RootObservation) -> list[tuple[str, dict]]:
+        cov = obs.coverage
+        searched = len(obs.followup_pending) + sum(c.searched for c in obs.categories)
+        reason = f"coverage {cov.documents_reviewed}/{cov.documents_total} documents; {searched} item(s) searched for"
+        if obs.phase == "review":
+            return self._retries(obs) + self._wave(obs)
+        if obs.phase == "followup":
+            # a second look for every item with no finding, one delegate each: the harness searches and hands
+            # the hits to sub-agents without them passing through this context; finish() in the same step lets
+            # the run end once they are back (the harness drafts every section, 'not found' included)
+            return [("delegate", {"query": followup_query(self.by_id[c]), "k": self.followup_k, "categories": [c]})
+                    for c in obs.followup_pending if c in self.by_id] + [("finish", {"reason": reason})]
+        return [("finish", {"reason": reason})]  # memo (nothing the offline root wrote itself) or done
+
+    def _wave(self, obs: RootObservation) -> list[tuple[str, dict]]:
+        # one wave fills the concurrency cap, so the memo is rewritten as each wave's findings arrive;
+        # instructions are left to the harness's per-assignment defaults
+        batches = obs.plan.next_batches[: max(1, obs.plan.concurrency)]
+        return [("delegate", {"batches": [b.id for b in batches]})] if batches else []
+
+    def _retries(self, obs: RootObservation) -> list[tuple[str, dict]]:
+        """Each document whose review failed is delegated once more, on its own."""
+        return [("delegate", {"document_ids": [d]}) for d in obs.retryable_documents]

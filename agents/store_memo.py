@@ -1,0 +1,97 @@
+"""Memo versions in the review store: agent versions, reviewer edits, pending agent proposals."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import datetime
+
+from core.types import Memo, MemoAuthor, MemoSection, utcnow
+
+
+def _dt(value: str) -> datetime:
+    return datetime.fromisoformat(value)
+
+
+class MemoVersionsMixin:
+    """Needs `_q`, `_lock`, `run` and `add_event` from ReviewStore."""
+
+    def _versions(self, run_id: str, key: str) -> list[MemoSection]:
+        rows = self._q("SELECT * FROM memo_versions WHERE run_id=? AND key=? ORDER BY version", (run_id, key))
+        return [self._section(r) for r in rows]
+
+    @staticmethod
+    def _section(r: sqlite3.Row) -> MemoSection:
+        return MemoSection(
+            key=r["key"], title=r["title"], text=r["text"], finding_ids=json.loads(r["finding_ids"]),
+            version=r["version"], author=MemoAuthor(r["author"]), created_at=_dt(r["created_at"]),
+            proposal=bool(r["proposal"]),
+        )
+
+    def _insert_section(self, run_id: str, s: MemoSection, position: int) -> MemoSection:
+        self._q(
+            "INSERT INTO memo_versions (run_id, key, title, position, text, finding_ids, version, author, proposal,"
+            " created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (run_id, s.key, s.title, position, s.text, json.dumps(s.finding_ids), s.version, s.author.value,
+             int(s.proposal), s.created_at.isoformat()),
+        )
+        return s
+
+    def save_agent_section(self, run_id: str, section: MemoSection, position: int) -> tuple[MemoSection, bool]:
+        """Store the agent's version of a section; (stored section, whether anything new was stored).
+
+        Unchanged text is not a new version. If a reviewer edited the section, the agent's text
+        becomes a pending proposal and the reviewer's text stays current."""
+        with self._lock:
+            versions = self._versions(run_id, section.key)
+            current = next((v for v in reversed(versions) if not v.proposal), None)
+            last = versions[-1] if versions else None
+            edited = current is not None and current.author == MemoAuthor.reviewer
+            same_as = last if edited and last and last.proposal else current
+            if same_as is not None and same_as.text == section.text and same_as.finding_ids == section.finding_ids:
+                return same_as, False
+            stored = section.model_copy(update={
+                "version": (last.version + 1) if last else 1, "author": MemoAuthor.agent,
+                "proposal": edited, "created_at": utcnow(),
+            })
+            return self._insert_section(run_id, stored, position), True
+
+    def save_reviewer_edit(self, run_id: str, key: str, text: str, author: str) -> MemoSection:
+        """A reviewer's edit (or a restore of an old version): a new current version the agent will not overwrite."""
+        with self._lock:
+            versions = self._versions(run_id, key)
+            if not versions:
+                raise KeyError(f"run {run_id} has no memo section {key!r}")
+            base = versions[-1]
+            pos = self._q("SELECT position FROM memo_versions WHERE run_id=? AND key=? LIMIT 1", (run_id, key))[0][0]
+            s = MemoSection(key=key, title=base.title, text=text, finding_ids=base.finding_ids,
+                            version=base.version + 1, author=MemoAuthor.reviewer, proposal=False)
+            self._insert_section(run_id, s, pos)
+        self.add_event(run_id, "memo_section", {"key": key, "version": s.version, "author": "reviewer", "by": author})
+        return s
+
+    def memo(self, run_id: str) -> Memo:
+        """Latest current (non-proposal) version of every section, in display order."""
+        run = self.run(run_id)
+        rows = self._q(
+            "SELECT m.* FROM memo_versions m JOIN (SELECT key, MAX(version) AS v FROM memo_versions"
+            " WHERE run_id=? AND proposal=0 GROUP BY key) l ON m.key=l.key AND m.version=l.v"
+            " WHERE m.run_id=? ORDER BY m.position", (run_id, run_id),
+        )
+        return Memo(room=run.room if run else "", run_id=run_id, sections=[self._section(r) for r in rows])
+
+    def memo_versions(self, run_id: str, key: str) -> list[MemoSection]:
+        """Every version of a section, oldest first, proposals included (flagged)."""
+        return self._versions(run_id, key)
+
+    def memo_proposal(self, run_id: str, key: str) -> MemoSection | None:
+        """The agent's pending revision of a reviewer-edited section, if it is newer than the edit."""
+        versions = self._versions(run_id, key)
+        return versions[-1] if versions and versions[-1].proposal else None
+
+    def accept_proposal(self, run_id: str, key: str, author: str) -> MemoSection:
+        """The reviewer takes the agent's pending revision: it becomes the reviewer's current version."""
+        prop = self.memo_proposal(run_id, key)
+        if prop is None:
+            raise KeyError(f"run {run_id}: no pending agent proposal for {key!r}")
+        return self.save_reviewer_edit(run_id, key, prop.text, author)

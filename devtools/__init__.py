@@ -1,0 +1,1 @@
+"""Development tools shared by tests and benchmarks (never imported by app/agents/ingest)."""

@@ -1,0 +1,45 @@
+"""python -m agents run: artifacts and the printed summary (sub-agent model injected as a scripted double)."""
+
+from __future__ import annotations
+
+import json
+
+from core.checklist import load_checklist
+
+from agents import cli, harness
+from agents.offline_root import OfflineRootPolicy
+from tests.agents.doubles import ScriptedReviewer
+from tests.agents.rooms import contract, write_room
+
+
+def test_cli_run_writes_artifacts_and_prints_summary(short_checklist, monkeypatch, capsys):
+    s = short_checklist
+    write_room(s, "r", {f"A/c{i}.pdf": contract(f"Agreement {i}", ["change_of_control", "governing_law"]) for i in range(3)},
+               failed={"B/bad.pdf": "corrupt PDF"})
+    monkeypatch.setenv("DATAROOM_CHECKLIST_PATH", str(s.checklist_path))
+    monkeypatch.setenv("DATAROOM_EMBEDDING__MODEL", "hash")
+    from core.settings import get_settings
+
+    get_settings.cache_clear()
+    monkeypatch.setattr(harness, "build_policies", lambda settings, items: (
+        OfflineRootPolicy(load_checklist(settings.checklist_path)), ScriptedReviewer()))
+    assert cli.main(["run", "--room", "r", "--run-id", "cli-1"]) == 0
+    out = capsys.readouterr().out
+    assert "coverage: 3/3 parsed documents (100.0%)" in out and "1 failed to parse" in out
+    assert "findings (verified): 6 — high 3, medium 3, low 0, info 0" in out
+    assert "tokens: root" in out and "root share" in out and "wall time:" in out
+    run_dir = s.run_dir("cli-1")
+    stats = json.loads((run_dir / "run.json").read_text())
+    assert stats["coverage"]["documents_ratio"] == 1.0
+    findings = json.loads((run_dir / "findings.json").read_text())
+    assert len([f for f in findings if f["verified"]]) == 6
+    assert (run_dir / "memo.md").read_text().startswith("# Due diligence memo — r")
+    # running it again on the finished thread redoes nothing and reports the same
+    assert cli.main(["run", "--room", "r", "--run-id", "cli-1", "--resume"]) == 0
+    assert "coverage: 3/3" in capsys.readouterr().out
+
+
+def test_cli_endpoint_flags_select_the_llm_settings(monkeypatch):
+    args = cli.argparse.Namespace(endpoint="http://127.0.0.1:9/v1", root_model="big", sub_model="small")
+    s = cli._settings(args)
+    assert not s.llm.offline and s.llm.root_model == "big" and s.llm.sub_model == "small"

@@ -1,0 +1,84 @@
+"""The review store the app reads through: reviewer edits, proposals, actions, events, statuses."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.types import Citation, Document, Finding, MemoAuthor, MemoSection, ParseStatus, Severity
+
+from agents.store import ReviewStore, settings_snapshot
+
+
+def _store(settings) -> ReviewStore:
+    s = ReviewStore(settings.db_path())
+    docs = [Document(room="r", path="A/x.pdf", doc_type="pdf", sha256="1", tokens=100),
+            Document(room="r", path="B/y.pdf", doc_type="pdf", sha256="2", status=ParseStatus.failed, reason="encrypted")]
+    s.create_run("run", "r", settings, docs)
+    return s
+
+
+def _finding(doc_id: str, quote="Neither party may assign.", severity=Severity.medium) -> Finding:
+    return Finding(category="anti_assignment", severity=severity, summary="needs consent", quote=quote,
+                   citation=Citation(document_id=doc_id, document_path="A/x.pdf", chunk_id="c", char_start=0,
+                                     char_end=len(quote)), verified=True)
+
+
+def test_reviewer_edit_is_never_overwritten_agent_revision_becomes_proposal(settings):
+    s = _store(settings)
+    v1, changed = s.save_agent_section("run", MemoSection(key="anti_assignment", title="Anti-assignment", text="draft 1"), 12)
+    assert changed and v1.version == 1
+    assert s.save_agent_section("run", MemoSection(key="anti_assignment", title="Anti-assignment", text="draft 1"), 12)[1] is False
+    edit = s.save_reviewer_edit("run", "anti_assignment", "lawyer's text", author="alice")
+    assert edit.author == MemoAuthor.reviewer and edit.version == 2
+    prop, changed = s.save_agent_section("run", MemoSection(key="anti_assignment", title="Anti-assignment", text="draft 2"), 12)
+    assert changed and prop.proposal and prop.version == 3
+    # the reviewer's text stays current; the agent's is offered alongside
+    assert s.memo("run").section("anti_assignment").text == "lawyer's text"
+    assert s.memo_proposal("run", "anti_assignment").text == "draft 2"
+    # the same proposal again is not a new version; all versions are kept
+    assert s.save_agent_section("run", MemoSection(key="anti_assignment", title="Anti-assignment", text="draft 2"), 12)[1] is False
+    assert [v.text for v in s.memo_versions("run", "anti_assignment")] == ["draft 1", "lawyer's text", "draft 2"]
+    # accepting the proposal is a reviewer edit with its text; the proposal is then no longer pending
+    s.accept_proposal("run", "anti_assignment", author="alice")
+    assert s.memo("run").section("anti_assignment").text == "draft 2"
+    assert s.memo("run").section("anti_assignment").author == MemoAuthor.reviewer
+    assert s.memo_proposal("run", "anti_assignment") is None
+    with pytest.raises(KeyError):
+        s.save_reviewer_edit("run", "no_such_section", "x", author="alice")
+
+
+def test_finding_review_actions_are_recorded_with_old_and_new_values(settings):
+    s = _store(settings)
+    doc_id = s.run_documents("run")[0]["document_id"]
+    f = _finding(doc_id)
+    assert s.add_findings("run", [f, f], "a1") == [f.id]  # duplicate in one batch merged
+    assert s.add_findings("run", [f], "a2") == []  # and across sub-agents
+    s.set_finding_review(f.id, "accepted", "checked", author="alice")
+    s.set_finding_review(f.id, "edited", "narrower", author="bob", summary="consent of Acme needed", severity="high")
+    got = s.finding(f.id, "run")
+    assert got.reviewer_status.value == "edited" and got.summary == "consent of Acme needed" and got.severity == Severity.high
+    acts = s.actions("run")
+    assert [(a.action, a.author) for a in acts] == [("accepted", "alice"), ("edited", "bob")]
+    assert acts[1].old["summary"] == "needs consent" and acts[1].new["severity"] == "high"
+    assert s.findings("run", reviewer_status="edited", severity="high")[0].id == f.id
+    assert s.findings("run", folder="A", verified=True)[0].id == f.id
+    assert s.findings("run", folder="B") == []
+    with pytest.raises(KeyError):
+        s.set_finding_review("nope", "accepted", "", author="alice")
+
+
+def test_events_since_and_document_status_and_snapshot_without_secrets(settings):
+    settings = settings.model_copy(deep=True)
+    from pydantic import SecretStr
+
+    settings.llm.api_key = SecretStr("sk-very-secret")
+    s = ReviewStore(settings.db_path())
+    s.create_run("run", "r", settings, [Document(room="r", path="A/x.pdf", doc_type="pdf", sha256="1", tokens=10)])
+    e1 = s.add_event("run", "coverage", {"documents_reviewed": 0})
+    e2 = s.add_event("run", "finding", {"finding_id": "f"})
+    assert [e.id for e in s.events_since("run", 0)] == [e1.id, e2.id]
+    assert [e.kind for e in s.events_since("run", e1.id)] == ["finding"]
+    assert "sk-very-secret" not in (settings.db_path()).read_bytes().decode("latin-1")
+    assert "api_key" not in s.run("run").settings["llm"]
+    assert "api_key" not in settings_snapshot(settings)["llm"]
+    assert [d.status for d in s.document_status("run")] == ["unreviewed"]
