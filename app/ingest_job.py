@@ -1,0 +1,56 @@
+"""`python -m app.ingest_job SOURCE ROOM STATUS_JSON`: ingest_room with progress written to a file.
+
+Launched by app.jobs; plain Python (no streamlit), so parser workers spawned
+from here re-import only this module.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from core.settings import get_settings
+
+from app.jobs import IngestStatus, write_status
+
+WRITE_EVERY_S = 0.2
+
+
+class _Reporter:
+    def __init__(self, status: IngestStatus, path: Path):
+        self.status, self.path, self.last = status, path, 0.0
+
+    def __call__(self, done: int, total: int, current: str) -> None:
+        s = self.status
+        s.done, s.total, s.current = done, total, current
+        if current:
+            s.recent = [*s.recent[-7:], current]
+        now = time.monotonic()
+        if now - self.last >= WRITE_EVERY_S or done == total:
+            self.last = now
+            write_status(self.path, s.__dict__)
+
+
+def main(argv: list[str]) -> int:
+    from ingest.pipeline import ingest_room
+
+    source, room, path = Path(argv[0]), argv[1], Path(argv[2])
+    status = IngestStatus(room=room, pid=__import__("os").getpid(), started=time.time())
+    write_status(path, status.__dict__)
+    try:
+        report = ingest_room(source, room, get_settings(), progress=_Reporter(status, path))
+    except (OSError, ValueError) as e:  # ingest.intake.IntakeError is a ValueError (bad zip, zip bomb, name)
+        status.state, status.error = "failed", f"{type(e).__name__}: {e}"
+        code = 1
+    else:
+        status.state = "finished"
+        status.done = status.total = len(report.documents)
+        code = 0
+    status.finished = time.time()
+    write_status(path, status.__dict__)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

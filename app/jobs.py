@@ -1,0 +1,100 @@
+"""Ingest jobs off the script thread, in their own process.
+
+A widget click reruns (and may stop) the Streamlit script, so ingest runs in a
+detached `python -m app.ingest_job` process that reports progress to a small
+JSON file; pages only read that file. The job outlives the browser session and
+even the server, so a reload finds it still running.
+
+Why a process and not a thread: ingest parses in spawned worker processes,
+and spawn re-imports the parent's __main__, which inside `streamlit run` is
+the app script itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from core.settings import REPO_ROOT, Settings
+
+
+def status_path(settings: Settings, room: str) -> Path:
+    return settings.workspace / "jobs" / f"ingest-{room}.json"
+
+
+def write_status(path: Path, data: dict[str, Any]) -> None:
+    """Atomic replace, so a reader never sees half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data), encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def _alive(pid: int | None) -> bool:
+    if not pid:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as fh:
+            return fh.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@dataclass
+class IngestStatus:
+    room: str
+    state: str = "running"  # running / finished / failed
+    done: int = 0
+    total: int = 0
+    current: str = ""
+    error: str = ""
+    pid: int | None = None
+    started: float = 0.0
+    finished: float | None = None
+    recent: list[str] = field(default_factory=list)
+
+    @property
+    def running(self) -> bool:
+        return self.state == "running" and _alive(self.pid)
+
+
+def read_status(settings: Settings, room: str) -> IngestStatus | None:
+    path = status_path(settings, room)
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    st = IngestStatus(**data)
+    if st.state == "running" and not _alive(st.pid):
+        st.state, st.error = "failed", st.error or "the ingest process ended without finishing (see jobs/*.log)"
+    return st
+
+
+def start_ingest(settings: Settings, source: Path, room: str) -> IngestStatus:
+    """Launch the ingest process unless one is already running for the room."""
+    current = read_status(settings, room)
+    if current is not None and current.running:
+        return current
+    path = status_path(settings, room)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    env = {**os.environ, "DATAROOM_WORKSPACE": str(settings.workspace.resolve())}
+    with (path.with_suffix(".log")).open("ab") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "app.ingest_job", str(Path(source).resolve()), room, str(path)],
+            cwd=str(REPO_ROOT), env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    status = IngestStatus(room=room, pid=proc.pid, started=time.time())
+    write_status(path, status.__dict__)
+    return status

@@ -1,0 +1,84 @@
+"""Review run: reviewer settings, checklist, start / stop / resume, and the live coverage panels."""
+
+import streamlit as st
+
+from app import panels, run_view, services, state, ui
+from app import findings_view as fv
+
+st.title("Review run")
+settings = services.settings()
+room = ui.require_room(settings)
+store = services.review_store(settings)
+rid = state.run_id()
+run = store.run(rid) if rid else None
+active = run is not None and run.status in ui.ACTIVE and services.run_alive(settings, run.id)
+
+with st.expander("Reviewer and checklist", expanded=run is None):
+    mode = st.radio("Reviewer", ["Offline reviewer (built in, no network)", "OpenAI-compatible endpoint"],
+                    index=0 if settings.llm.offline else 1, horizontal=True)
+    offline = mode.startswith("Offline")
+    base_url = api_key = root_model = sub_model = ""
+    if not offline:
+        c = st.columns(2)
+        base_url = c[0].text_input("Endpoint (base URL)", settings.llm.base_url, placeholder="http://127.0.0.1:8000/v1")
+        api_key = c[1].text_input("API key", type="password", key="api_key",
+                                  help="Kept in this browser session only; never written to logs, trajectories or exports.")
+        root_model = c[0].text_input("Root model", settings.llm.root_model)
+        sub_model = c[1].text_input("Sub-agent model", settings.llm.sub_model)
+    items = run_view.load_room_checklist(settings, room)
+    st.caption("Checklist for this room — untick items to skip them; edit titles, severities and descriptions.")
+    edited = st.data_editor(run_view.checklist_frame(items), key="checklist_editor", disabled=["id"], hide_index=True,
+                            column_config={"default_severity": st.column_config.SelectboxColumn(
+                                "default severity", options=["high", "medium", "low", "info"], required=True)})
+    new_items = run_view.apply_edits(items, edited)
+    if new_items != items:
+        run_view.save_room_checklist(settings, room, new_items)
+        st.toast("Checklist saved for this room")
+
+b = st.columns([1, 1, 1, 3])
+if b[0].button("Start new run", type="primary", icon=":material/play_arrow:", disabled=active or (not offline and not base_url)):
+    overrides = run_view.run_overrides(settings, room, offline, base_url, api_key, root_model, sub_model)
+    if not run_view.room_checklist_path(settings, room).exists():
+        run_view.save_room_checklist(settings, room, items)
+    state.set_run(services.start_run(settings, room, overrides))
+    st.rerun()
+if b[1].button("Stop", icon=":material/stop:", disabled=not active):
+    services.stop_run(settings, run.id)
+    st.rerun()
+if b[2].button("Resume", icon=":material/replay:", disabled=run is None or active or run.status == "finished"):
+    services.resume_run(settings, run.id, run_view.run_overrides(settings, room, offline, base_url, api_key,
+                                                                root_model, sub_model))
+    st.rerun()
+
+if run is None and rid and services.run_starting(settings, rid):
+    @st.fragment(run_every=ui.LIVE_REFRESH_S)
+    def wait_for_worker() -> None:
+        if store.run(rid) is not None:
+            st.rerun()
+        st.info(f"Starting run `{rid}` — the worker is loading the room…")
+
+    wait_for_worker()
+    st.stop()
+if run is None:
+    st.info("No run yet for this room. Choose the reviewer, check the checklist, then press **Start new run**. "
+            "The offline reviewer needs no endpoint and no network.")
+    st.stop()
+
+
+@st.fragment(run_every=ui.refresh_every(active))
+def live_panel() -> None:
+    current = store.run(run.id)
+    st.markdown(f"**Run `{current.id}`** · {current.status} · started {current.started_at:%Y-%m-%d %H:%M:%S} UTC"
+                + (f" · :red[{fv.md_escape(current.error)}]" if current.error else ""))
+    if current.status in ui.ACTIVE and not services.run_alive(settings, current.id):
+        st.warning("This run's worker process is not running (it was stopped, killed or crashed). "
+                   "Press **Resume** to continue from its last checkpoint; the worker log is in "
+                   f"`runs/{current.id}/worker.log`.")
+    ctx = ui.RunContext(settings, store, room, current)
+    panels.headline(ctx)
+    panels.coverage_map(ctx)
+    if active and not (current.status in ui.ACTIVE and services.run_alive(settings, current.id)):
+        st.rerun(scope="app")  # the run just ended: redraw the buttons
+
+
+live_panel()

@@ -1,0 +1,49 @@
+"""Trace: the agent tree (root → sub-agents → children) and the root's trajectory steps."""
+
+import json
+
+import streamlit as st
+
+from agents.trajectory import trajectory_for
+
+from app import trace_view, ui
+from app.palette import ASSIGNMENT_COLORS
+
+st.title("Trace")
+ctx = ui.require_run()
+
+
+@st.fragment(run_every=ui.refresh_every(ctx.live))
+def trace_panel() -> None:
+    run = ctx.store.run(ctx.run.id)
+    usage = ctx.store.token_usage(ctx.run.id)
+    roots = ctx.store.assignment_tree(ctx.run.id)
+    agents = trace_view.count_agents(roots)
+    m = st.columns(5)
+    m[0].metric("Run status", run.status)
+    m[1].metric("Root steps", usage.root_calls)
+    m[2].metric("Sub-agents active", agents.get("running", 0))
+    m[3].metric("Sub-agents finished", agents.get("done", 0) + agents.get("failed", 0))
+    m[4].metric("Root share of tokens", f"{usage.root_share:.1%}")
+    st.subheader("Agent tree")
+    if not roots:
+        st.info("No sub-agents yet. The root agent delegates documents once it has inventoried the room.")
+    else:
+        paths = {r["document_id"]: r["path"] for r in ctx.store.run_documents(ctx.run.id)}
+        st.caption(f"root · {usage.root_calls} steps · {usage.root_in + usage.root_out:,} tokens")
+        st.dataframe(ui.styled(trace_view.tree_rows(roots, paths), status=ASSIGNMENT_COLORS), hide_index=True)
+    st.subheader("Root trajectory")
+    records = trajectory_for(ctx.settings, ctx.run.id).read()
+    steps = trace_view.root_steps(records)
+    if steps.empty:
+        st.caption("No root steps recorded yet.")
+        return
+    st.dataframe(steps, hide_index=True)
+    pick = st.selectbox("Inspect step", steps["step"].tolist(), index=None, placeholder="Choose a step")
+    if pick is not None:
+        rec = next(r for r in records if r.get("type") == "root_step" and r.get("step") == pick)
+        st.code(json.dumps({k: rec.get(k) for k in ("tool_calls", "results", "content")}, indent=2, default=str)[:20000],
+                language="json")
+
+
+trace_panel()

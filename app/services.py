@@ -1,0 +1,95 @@
+"""Shared clients for the pages, built once per server process (st.cache_resource).
+
+Cached per workspace path, so tests that each use their own workspace never
+share a store.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from core.checklist import load_checklist
+from core.settings import Settings, get_settings
+from core.types import ChecklistItem
+
+from agents.store import ReviewStore
+
+
+def settings() -> Settings:
+    return get_settings()
+
+
+@st.cache_resource(show_spinner=False)
+def _store(db_path: str) -> ReviewStore:
+    return ReviewStore(db_path)
+
+
+def review_store(s: Settings) -> ReviewStore:
+    return _store(str(s.db_path()))
+
+
+def room_names(s: Settings) -> list[str]:
+    from ingest.rooms import list_rooms
+
+    return [r if isinstance(r, str) else r.name for r in list_rooms(s)]
+
+
+def run_ids(s: Settings, room: str) -> list[str]:
+    return [r.id for r in review_store(s).runs(room)]
+
+
+def checklist(s: Settings) -> list[ChecklistItem]:
+    return load_checklist(s.checklist_path)
+
+
+def titles(s: Settings) -> dict[str, str]:
+    """Checklist item id → title, plus the memo's fixed sections."""
+    return {i.id: i.title for i in checklist(s)}
+
+
+@st.cache_data(show_spinner=False, max_entries=64)
+def _document_text(workspace: str, room: str, document_id: str) -> str:
+    from ingest.manifest import Manifest
+
+    # Document ids hash the file's bytes, so a cached text can never be stale.
+    return Manifest(settings(), room).document_text(document_id)
+
+
+def document_text(s: Settings, room: str, document_id: str) -> str:
+    return _document_text(str(s.workspace), room, document_id)
+
+
+def documents(s: Settings, room: str):
+    from ingest.manifest import Manifest
+
+    return Manifest(s, room).documents()
+
+
+def start_run(s: Settings, room: str, overrides: dict) -> str:
+    from agents import runner
+
+    return runner.start_run(room, overrides, settings=s)
+
+
+def stop_run(s: Settings, run_id: str) -> bool:
+    from agents import runner
+
+    return runner.stop_run(run_id, settings=s)
+
+
+def resume_run(s: Settings, run_id: str, overrides: dict) -> int:
+    from agents import runner
+
+    return runner.resume_run(run_id, overrides, settings=s)
+
+
+def run_alive(s: Settings, run_id: str) -> bool:
+    """The worker process exists; a run whose worker died is not live whatever its status says."""
+    from agents import runner
+
+    return runner.is_running(run_id, settings=s)
+
+
+def run_starting(s: Settings, run_id: str) -> bool:
+    """Launched (the runner made its folder) but not yet in the store."""
+    return s.run_dir(run_id).is_dir() and review_store(s).run(run_id) is None

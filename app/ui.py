@@ -1,0 +1,91 @@
+"""Small rendering helpers shared by the pages (the only app module besides pages that draws)."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+import streamlit as st
+
+from core.settings import Settings
+
+from agents.store import ReviewStore
+from agents.store_models import RunInfo
+
+from app import services, state
+from app.palette import REVIEWER_COLORS, SEVERITY_COLORS, text_style
+
+LIVE_REFRESH_S = 1.0
+ACTIVE = ("starting", "running", "stopping")
+
+
+@dataclass
+class RunContext:
+    settings: Settings
+    store: ReviewStore
+    room: str
+    run: RunInfo
+
+    @property
+    def live(self) -> bool:
+        return self.run.status in ACTIVE
+
+
+def badge(text: str, color: str) -> str:
+    """A coloured pill for st.html; the text is escaped, the markup is ours."""
+    return (f'<span style="background:{color};color:#fff;border-radius:0.6rem;padding:0.05rem 0.5rem;'
+            f'font-size:0.8rem;font-weight:600">{html.escape(text)}</span>')
+
+
+def severity_badge(sev: str) -> str:
+    return badge(sev, SEVERITY_COLORS.get(sev, "#777"))
+
+
+def reviewer_badge(status: str) -> str:
+    return badge(status, REVIEWER_COLORS.get(status, "#777"))
+
+
+def require_room(settings: Settings) -> str:
+    room = state.room()
+    if not room or room not in services.room_names(settings):
+        st.info("No data room selected. Go to **Data rooms**, upload a zip or choose a folder, and ingest it.")
+        st.page_link("pages/rooms.py", label="Open Data rooms", icon=":material/folder_open:")
+        st.stop()
+    return room
+
+
+def require_run() -> RunContext:
+    """The selected room and run, or an empty state that says what to do next (and stop)."""
+    settings = services.settings()
+    room = require_room(settings)
+    store = services.review_store(settings)
+    rid = state.run_id()
+    run = store.run(rid) if rid else None
+    if run is None or run.room != room:
+        st.info(f"No review run for **{html.escape(room)}** yet. Start one on **Review run**.")
+        st.page_link("pages/run.py", label="Open Review run", icon=":material/play_circle:")
+        st.stop()
+    return RunContext(settings, store, room, run)
+
+
+def compact(n: int) -> str:
+    """12,345 -> '12.3k', so headline numbers fit their tiles."""
+    if n >= 1_000_000:
+        return f"{n / 1_000_000:.1f}M"
+    if n >= 10_000:
+        return f"{n / 1000:.1f}k"
+    return f"{n:,}"
+
+
+def styled(df, **columns: dict[str, str]):
+    """Colour the text of the named columns from palette dicts (severity, status)."""
+    style = df.style.format(precision=2, thousands=",")
+    for col, colors in columns.items():
+        if col in df.columns and len(df):
+            style = style.map(text_style(colors), subset=[col])
+    return style
+
+
+def refresh_every(live: bool) -> float | None:
+    """Fragment refresh interval: live panels poll the store while a run is going."""
+    return LIVE_REFRESH_S if live else None
