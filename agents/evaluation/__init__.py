@@ -1,0 +1,1 @@
+"""Scoring the reviewers against CUAD-style labels (labels.csv + contracts/ + txt/)."""

@@ -1,0 +1,113 @@
+"""Conditions the checklist's severity rules name, detected in a quote; and the summary line.
+
+A rule's `if` is either a condition id below or, for user-written rules, a
+plain phrase that must occur in the quote (case-insensitive).
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.types import ChecklistItem, Severity
+
+_F = re.IGNORECASE | re.DOTALL
+_CONTROL = r"(change (of|in) (the )?control|change[- ]of[- ]control|merger|consolidat\w+|operation of law|acqui\w+|(sale|transfer) of (all or )?substantially all)"
+
+_TERMINATE = re.compile(r"\b(may|can|shall (be entitled|have the right)|will have the right|is entitled|has the right|reserves the right|right) (\w+ ){0,6}(terminat|cancel)\w*"
+                        r"|\bterminable\b|\bterminat\w+ (\w+ ){0,4}(at (its|his|their) (sole )?(option|discretion))", _F)
+_CONSENT = re.compile(r"\bconsent\b|\bapprov(al|e)\b|\bwithout the (prior )?(written )?(agreement|permission)", _F)
+_NOTICE = re.compile(r"\bnotif\w+|\bnotice\b", _F)
+_MUTUAL = re.compile(r"\b(either|each|neither|both) (party|parties|of the parties)\b|\bmutual(ly)?\b", _F)
+_DEEMED = re.compile(_CONTROL + r".{0,250}(deemed|constitute|considered|treated as).{0,60}(assign|transfer)"
+                     r"|(assign|transfer)\w*.{0,200}(includ\w*|deemed|mean\w*).{0,100}" + _CONTROL, _F)
+_BINDS = re.compile(r"(shall|will|may|agrees? (to|that it will)) not.{0,200}(any other|third part|competitor|other than)"
+                    r"|exclusively (from|through|to|with)|\bsole (and exclusive )?(supplier|source|provider)|\ball (of )?(its|their) requirements", _F)
+_AFFILIATES = re.compile(r"\baffiliat\w*|\bsubsidiar\w*|\bparent (company|corporation)", _F)
+_SALE = re.compile(r"(sale|sell|transfer|dispos\w+|divest\w*).{0,100}(business|assets|shares|stock|equity|interest|company|product line)", _F)
+_UNCAPPED = re.compile(r"unlimited|without limit|not be (subject to|limited)|(limitation|limit|cap|exclusion)s?\b.{0,150}(shall|will|do|does) not apply", _F)
+_ASSIGNS_IP = re.compile(r"\bhereby (irrevocably )?assign|work(s)? made for hire|(shall|will) (be|become|vest in|remain)\b.{0,60}(sole and exclusive |exclusive |sole )?property of|(shall|will) (own|vest)", _F)
+_NON_TRANSFERABLE = re.compile(r"non-?transferable|non-?assignable|not (be )?(transferable|assignable)|may not (be )?(assign|transfer|sublicens)\w*", _F)
+_COC_PAYMENT = re.compile(_CONTROL + r".{0,250}(payment|bonus|severance|accelerat\w*|vest\w*)|(payment|bonus|severance|accelerat\w*|vest\w*).{0,250}" + _CONTROL, _F)
+
+CONDITIONS: dict[str, "callable"] = {
+    "termination_right": lambda q: bool(_TERMINATE.search(q)),
+    "consent_required": lambda q: bool(_CONSENT.search(q)),
+    "notice_only": lambda q: bool(_NOTICE.search(q)) and not _CONSENT.search(q) and not _TERMINATE.search(q),
+    "mutual": lambda q: bool(_MUTUAL.search(q)),
+    # One side holds the right: the reviewer cannot know which party is the target,
+    # so a one-sided termination right is treated as possibly the counterparty's.
+    "counterparty_right": lambda q: bool(_TERMINATE.search(q)) and not _MUTUAL.search(q),
+    "change_of_control_deemed_assignment": lambda q: bool(_DEEMED.search(q)),
+    "binds_target": lambda q: bool(_BINDS.search(q)),
+    "binds_affiliates": lambda q: bool(_AFFILIATES.search(q)),
+    "on_sale_of_business": lambda q: bool(_SALE.search(q)),
+    "uncapped": lambda q: bool(_UNCAPPED.search(q)),
+    "assigned_to_counterparty": lambda q: bool(_ASSIGNS_IP.search(q)),
+    "non_transferable": lambda q: bool(_NON_TRANSFERABLE.search(q)),
+    "change_of_control_payment": lambda q: bool(_COC_PAYMENT.search(q)),
+}
+
+_LABELS = {
+    "termination_right": "gives a right to terminate",
+    "consent_required": "requires consent",
+    "notice_only": "requires notice only",
+    "mutual": "applies to both parties",
+    "counterparty_right": "one party alone holds the right",
+    "change_of_control_deemed_assignment": "treats a change of control or merger as an assignment",
+    "binds_target": "restricts dealings with others",
+    "binds_affiliates": "extends to affiliates",
+    "on_sale_of_business": "is triggered by a sale of the business or assets",
+    "uncapped": "leaves liability unlimited",
+    "assigned_to_counterparty": "assigns or vests ownership of IP",
+    "non_transferable": "is non-transferable",
+    "change_of_control_payment": "pays on a change of control",
+}
+
+
+def detect(quote: str) -> list[str]:
+    """Condition ids that hold for the quote, in CONDITIONS order."""
+    return [cid for cid, fn in CONDITIONS.items() if fn(quote)]
+
+
+def severity_for(item: ChecklistItem, quote: str) -> tuple[Severity, str]:
+    """(severity, the rule's condition that decided it or '') — first matching rule wins."""
+    found = set(detect(quote))
+    low = quote.lower()
+    for rule in item.severity_rules:
+        cond = str(rule.get("if", "")).strip()
+        sev = rule.get("severity", "")
+        hit = cond in found if cond in CONDITIONS else bool(cond) and cond.lower() in low
+        if hit and sev in Severity.__members__:
+            return Severity(sev), cond
+    return item.default_severity, ""
+
+
+_NOTICE_PERIOD = re.compile(r"((\w+[- ])?\(?\d+\)?|\w+) (calendar |business )?(days|months|years)'?\s+(\w+ ){0,2}(written )?notice", _F)
+_PARTY = re.compile(r"\b(either party|each party|neither party|[A-Z][\w&.\-]*(?: [A-Z][\w&.\-]*){0,3}) (may|shall|will|can)\b", re.DOTALL)
+_SECTION = re.compile(r"^\s*(section |article )?(\d+(\.\d+)*[a-z]?)[.)]?\s", re.IGNORECASE)
+_AMOUNT = re.compile(r"(\$|US\$|USD|EUR|€|£)\s?[\d,.]+( (million|thousand))?|fees? (paid|payable)[^.;]{0,60}", re.IGNORECASE)
+
+
+def summarize(item: ChecklistItem, quote: str, conditions: list[str], cuad: list[str]) -> str:
+    """A one-line summary built from what was detected in this quote."""
+    facts: list[str] = []
+    sec = _SECTION.match(quote)
+    where = f" (section {sec.group(2)})" if sec else ""
+    party = _PARTY.search(quote)
+    if party and any(c in conditions for c in ("termination_right", "consent_required", "binds_target")):
+        facts.append(f"names {party.group(1).strip()} as the party that {party.group(2)} act")
+    facts.extend(_LABELS[c] for c in conditions if c in _LABELS and c not in ("counterparty_right",))
+    notice = _NOTICE_PERIOD.search(quote)
+    if notice:
+        facts.append(f"on {' '.join(notice.group(0).split())}")
+    amount = _AMOUNT.search(quote)
+    if amount and item.id in ("cap_on_liability", "uncapped_liability", "minimum_commitment", "insurance"):
+        facts.append(f"amount: {' '.join(amount.group(0).split())[:60]}")
+    kinds = [c for c in cuad if c]
+    head = f"{item.title}{where}"
+    if kinds and kinds != [item.title]:
+        head += f" [{', '.join(kinds)}]"
+    if not facts:
+        lead = " ".join(quote.split()[:12])
+        return f"{head}: clause beginning \"{lead}…\"."
+    return f"{head}: the clause " + "; ".join(facts) + "."

@@ -1,0 +1,194 @@
+"""Clause-language patterns per checklist item, and the conditions severity rules name.
+
+Written from the CUAD v1 category definitions (CUAD_v1_README.txt) and common
+drafting conventions, not from dev passages. Three uses:
+- `include`: a unit must match one of these to be reported for the item (the
+  classifier ranks, the patterns keep it honest on near-misses);
+- `exclude`: language that looks similar but is something else (termination
+  "by mutual agreement" is not termination for convenience);
+- the hit names become classifier features, so the model can weigh them.
+Items with no CUAD category are detected by patterns alone (`strong` lists the
+patterns that are enough on their own, `context` what the document must be about).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_F = re.IGNORECASE | re.DOTALL
+
+
+def _rx(*parts: str) -> list[re.Pattern[str]]:
+    return [re.compile(p, _F) for p in parts]
+
+
+@dataclass(frozen=True)
+class ItemPatterns:
+    include: list[re.Pattern[str]]
+    exclude: list[re.Pattern[str]] = field(default_factory=list)
+    # When given, the unit must also match one of these (the clause's operative part).
+    require: list[re.Pattern[str]] = field(default_factory=list)
+    # For pattern-only items: the unit matches one of `strong`, and the document
+    # (or unit) matches one of `context` when given.
+    strong: list[re.Pattern[str]] = field(default_factory=list)
+    context: list[re.Pattern[str]] = field(default_factory=list)
+
+
+_CONTROL = r"(change (of|in) (the )?control|change[- ]of[- ]control|controlling interest|acquisition of control)"
+_MERGER = r"(merger|merges?|consolidat\w+|amalgamat\w+|reorgani[sz]\w+|acquired|acquisition|acquires)"
+_MAJORITY = r"((majority|fifty percent|50%|more than \w+ (percent|per cent)|\d+% or more)\b.{0,80}(voting|equity|stock|shares|securities|ownership|interests?))"
+_CONVENIENCE = (r"(for (its|their|any|his|her) (own )?convenience|for convenience|without cause|for any reason|for no reason"
+                r"|with or without (cause|reason)|at will|at any time|(sole|absolute) discretion|without (penalty|liability)|for any or no reason)")
+_SUBST_ALL = r"(all or substantially all|substantially all (of )?(its|the) (assets|business))"
+
+ITEM_PATTERNS: dict[str, ItemPatterns] = {
+    "change_of_control": ItemPatterns(
+        include=_rx(_CONTROL, _SUBST_ALL, _MAJORITY, _MERGER + r".{0,200}(terminat|consent|assign|notif|notice)",
+                    r"(terminat|consent|assign).{0,200}" + _MERGER, r"by operation of law", r"beneficial own"),
+        # Definitions of "Change of Control" stay in: CUAD labels them with the clause they serve.
+        exclude=_rx(r"change control (sop|procedure)"),
+    ),
+    "anti_assignment": ItemPatterns(
+        include=_rx(r"\bassign\w*", r"\btransfer\w*.{0,120}(agreement|rights|obligations)", r"\bdelegat\w+",
+                    r"successors and (permitted )?assigns"),
+    ),
+    "termination_for_convenience": ItemPatterns(
+        include=_rx(r"terminat\w*", r"cancel\w*"),
+        require=_rx(_CONVENIENCE, r"(terminat|cancel)\w*.{0,250}(upon|on|by|with|giving|providing|after) .{0,60}(days?|months?)'?s?\W.{0,40}notice",
+                    r"(upon|on|by|with|giving|providing) .{0,60}(days?|months?)'?s?\W.{0,40}notice.{0,120}(terminat|cancel)"),
+        exclude=_rx(r"(by )?mutual (written )?(agreement|consent)\b(?!.{0,80}(either|any) party may)",
+                    r"(written )?agreement of (both|all|the) parties",
+                    r"^(?!.*" + _CONVENIENCE + r").*\b(breach\w*|default\w*|insolv\w+|bankrupt\w*|receiver|liquidat\w+|cured?|for cause|with cause|renew\w*|extend\w*|expir\w*|non-?payment|fail\w*)\b",
+                    r"may not be terminated"),
+    ),
+    "exclusivity": ItemPatterns(
+        include=_rx(r"exclusiv\w*", r"\bsole (and exclusive )?(supplier|distributor|provider|source|reseller|agent|licensee)",
+                    r"(shall|will|may) not.{0,120}(purchase|obtain|buy|sell|distribute|appoint|market|license|engage|work with|collaborate).{0,120}(any other|third part|others?\b|other than|competitor)",
+                    r"\brequirements\b", r"only (from|to|through|with) "),
+        exclude=_rx(r"non-?exclusive(?!.{0,200}\bexclusiv)"),
+    ),
+    "non_compete": ItemPatterns(
+        include=_rx(r"non-?compet\w*", r"\bnot\b.{0,200}\bcompet\w*", r"\bcompet\w*.{0,200}\b(shall|will|may) not\b",
+                    r"refrain\w* from.{0,200}compet\w*", r"(shall|will|may) not.{0,160}(engage|carry on|participate|be (engaged|interested)|own|operate|develop|manufacture|market|sell).{0,160}(business|products?|services?|territory)",
+                    r"restrict\w* (period|covenant|business)"),
+        exclude=_rx(r"competitive (harm|pric\w*|rates?|bid\w*)", r"price competition"),
+    ),
+    "non_solicit": ItemPatterns(
+        include=_rx(r"solicit\w*", r"\b(hire|employ|engage)\b.{0,80}(employee|personnel|staff)"),
+    ),
+    "most_favored_nation": ItemPatterns(
+        # Five positives in cuad-dev are too few for the classifier alone; these
+        # unambiguous formulations report on their own.
+        strong=_rx(r"most[- ]favou?red[- ](nation|customer|licensee|pricing|price|terms|status)",
+                   r"(no less|not less|at least as) favou?rable (terms|prices?|pricing|rates?|conditions)?.{0,120}(any other|third part|other (customer|licensee|distributor|purchaser))",
+                   r"(lower|better|more favou?rable) (prices?|pricing|terms|rates?).{0,200}(shall|will) (offer|extend|provide|give|grant|make available|reduce)"),
+        include=_rx(r"most[- ]favou?red", r"(no less|not less|at least as|equally) favou?rable", r"(lower|lowest|better|best|more favou?rable) (price|pricing|terms|rate|royalt)",
+                    r"(price|prices|pricing|terms|rate|royalt\w*).{0,150}(no (less|more) favou?rable|lower|better|less than).{0,150}(any other|third part|other (customer|licensee|distributor|purchaser))"),
+    ),
+    "rofr_rofo": ItemPatterns(
+        include=_rx(r"(right|option) of first (refusal|offer|negotiation)", r"first right (of|to)", r"right of first",
+                    r"(first|prior) (opportunity|option|right) to (negotiat|purchase|acquire|offer|bid|match)", r"match(ing)? (the )?(offer|terms|right)",
+                    r"(before|prior to) (offering|negotiating|selling|granting|entering).{0,120}third part"),
+    ),
+    "minimum_commitment": ItemPatterns(
+        include=_rx(r"minimum", r"take[- ]or[- ]pay", r"(at least|not less than|no less than)\b", r"maximum (quantit|volume|amount|number)", r"(forecast|purchase) (commitment|obligation)"),
+    ),
+    "cap_on_liability": ItemPatterns(
+        include=_rx(r"liab\w*", r"damages", r"in no event", r"exceed", r"(limit|limitation)s? (of|on)"),
+    ),
+    "uncapped_liability": ItemPatterns(
+        include=_rx(r"(limitation|exclusion|limit|cap)s?\b.{0,200}(shall|will|do|does) not apply",
+                    r"(shall|will|do|does) not apply.{0,200}(limitation|exclusion|limit|cap)s?\b",
+                    r"except (for|with respect to|in the case of|as|that)", r"(other than|excluding|excepting|save for|notwithstanding)\b",
+                    r"unlimited", r"not be limited", r"without limit", r"regardless of"),
+        require=_rx(r"liab\w*", r"damages", r"limitation", r"\bcap\b"),
+    ),
+    "indemnification": ItemPatterns(
+        include=_rx(r"indemnif\w*", r"hold\w* harmless"),
+        strong=_rx(r"(shall|will|agrees? to|hereby) (\w+ ){0,3}(indemnify|defend|hold harmless)", r"indemnif\w+.{0,120}(against|from) (any|all)",
+                   r"hold\w* (\w+ ){0,6}harmless"),
+    ),
+    "ip_ownership": ItemPatterns(
+        include=_rx(r"\bown\w*", r"\bassign\w*.{0,160}(right|title|interest|intellectual|invention|work|development|improvement|patent|copyright)",
+                    r"work(s)? made for hire", r"(exclusive|sole) property", r"title (to|in)", r"jointly"),
+    ),
+    "license_grant": ItemPatterns(
+        include=_rx(r"licen[cs]\w*", r"sublicen\w*", r"right to use", r"(hereby )?grants?\b"),
+    ),
+    "source_code_escrow": ItemPatterns(include=_rx(r"escrow", r"source code")),
+    "audit_rights": ItemPatterns(
+        include=_rx(r"audit\w*", r"inspect\w*", r"examin\w*", r"books (and|of) (account|record)", r"records"),
+    ),
+    "insurance": ItemPatterns(include=_rx(r"insur\w*", r"insured", r"(coverage|policy|policies) (limit|of not less)")),
+    "governing_law": ItemPatterns(
+        include=_rx(r"govern\w*", r"laws? of", r"jurisdiction", r"arbitrat\w+", r"venue", r"courts? (of|in|located)", r"construed"),
+    ),
+    "confidentiality": ItemPatterns(
+        include=_rx(r"confidential\w*", r"non-?disclosure", r"proprietary information", r"personal (data|information)", r"trade secret"),
+        strong=_rx(r"(shall|will|agrees? to) (\w+ ){0,4}(keep|hold|maintain|treat) (\w+ ){0,6}(confiden|secret)",
+                   r"(shall|will) not (\w+ ){0,4}(disclose|divulge|reveal)", r"confidential information (means|shall mean|includes)",
+                   r"(process|processing) (of )?personal (data|information)", r"non-?disclosure (agreement|obligation)"),
+    ),
+    "term_renewal": ItemPatterns(
+        include=_rx(r"renew\w*", r"\bterm\b", r"expir\w*", r"(remain|continue) in (full )?(force|effect)", r"(until|through) \w+ \d", r"years?|months?"),
+    ),
+    "lease_assignment": ItemPatterns(
+        include=_rx(r"sub-?l[eo]\w*", r"\bassign\w*", r"\btransfer\w*"),
+        strong=_rx(r"(tenant|lessee).{0,160}(shall|will|may) not.{0,120}(assign|sublet|sublease|transfer)",
+                   r"(assign|sublet|sublease|transfer)\w*.{0,200}(landlord|lessor)'?s? (\w+ ){0,3}(consent|approval)",
+                   r"(landlord|lessor)'?s? (\w+ ){0,3}(consent|approval).{0,200}(assign|sublet|sublease|transfer)"),
+        context=_rx(r"\b(landlord|lessor)\b", r"\b(tenant|lessee)\b.{0,400}\b(premises|lease)\b"),
+    ),
+    "debt_change_of_control": ItemPatterns(
+        include=_rx(_CONTROL),
+        strong=_rx(_CONTROL + r".{0,300}(event of default|default|prepay\w*|repurchase|redeem|redemption|accelerat\w*)",
+                   r"(event of default|default|prepay\w*|repurchase|redeem|redemption|accelerat\w*).{0,300}" + _CONTROL),
+        context=_rx(r"\b(lender|borrower|credit agreement|loan agreement|indenture|noteholder|promissory note|facility)\b"),
+    ),
+    "key_employee": ItemPatterns(
+        include=_rx(r"severance", r"retention", r"good reason", _CONTROL, r"accelerat\w*", r"bonus"),
+        strong=_rx(r"severance (pay|payment|benefit)", r"retention (bonus|payment|award)",
+                   r"(resign|terminat\w*).{0,80}for good reason", r"good reason.{0,200}(terminat|resign)",
+                   _CONTROL + r".{0,200}(payment|bonus|severance|accelerat\w*|vest)", r"(vest|accelerat)\w*.{0,200}" + _CONTROL),
+        context=_rx(r"\b(employee|executive|employment|employer)\b"),
+    ),
+    "litigation": ItemPatterns(
+        include=_rx(r"litigation", r"lawsuit", r"\b(action|suit|claim|proceeding|complaint|arbitration)s?\b"),
+        strong=_rx(r"(pending|threatened) (\w+ ){0,3}(litigation|actions?|claims?|suits?|proceedings?|investigations?)",
+                   r"(filed|commenced|brought) (a|an) (lawsuit|complaint|action|suit|claim)", r"\b(plaintiffs?|defendants?)\b",
+                   r"demand letter", r"settlement (agreement|of the (claim|action|dispute|litigation))", r"civil action no"),
+        exclude=_rx(r"(shall|will|may) (\w+ ){0,4}(indemnify|defend)"),
+    ),
+}
+
+
+def include_hits(item_id: str, text: str) -> list[int]:
+    """Indices of the item's include patterns that match `text`."""
+    pats = ITEM_PATTERNS.get(item_id)
+    if pats is None:
+        return []
+    return [i for i, p in enumerate(pats.include) if p.search(text)]
+
+
+def excluded(item_id: str, text: str) -> bool:
+    pats = ITEM_PATTERNS.get(item_id)
+    return bool(pats and any(p.search(text) for p in pats.exclude))
+
+
+def gate(item_id: str, text: str) -> bool:
+    """True when the unit uses the item's language and none of its look-alikes."""
+    if not include_hits(item_id, text) or excluded(item_id, text):
+        return False
+    req = ITEM_PATTERNS[item_id].require
+    return not req or any(p.search(text) for p in req)
+
+
+def pattern_features(text: str) -> list[str]:
+    """Feature names of every include pattern hit, for the classifier."""
+    feats = []
+    for item_id, pats in ITEM_PATTERNS.items():
+        for i, p in enumerate(pats.include):
+            if p.search(text):
+                feats.append(f"pat:{item_id}:{i}")
+    return feats

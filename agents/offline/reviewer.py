@@ -1,0 +1,169 @@
+"""The built-in reviewer: used by the sub-agents when no LLM endpoint is configured.
+
+Per chunk, the text is cut into clause units; the trained classifier scores
+each unit for every CUAD category it knows, the item's clause patterns gate
+the score, and a unit at or over the category's cross-validated threshold
+becomes a finding. Checklist items without a CUAD category are found by their
+patterns alone. Every quote is a unit taken verbatim from the chunk and
+checked with core.text.locate_quote before it is marked verified.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from agents.offline.conditions import detect, severity_for, summarize
+from agents.offline.model import DEFAULT_MODEL_PATH, MIN_PROB, ReviewerModel
+from agents.offline.patterns import ITEM_PATTERNS, excluded, gate
+from agents.offline.units import unit_spans
+from core.text import count_tokens, locate_quote
+from core.types import Chunk, ChecklistItem, Citation, Document, Finding
+
+AGENT = "offline"
+MAX_QUOTES_PER_ITEM = 3
+
+
+class ReviewStats(BaseModel):
+    """What one review call read and how long it took."""
+
+    chunks: int = Field(0, description="Chunks read.")
+    units: int = Field(0, description="Clause units scored.")
+    tokens: int = Field(0, description="Tokens read (sum over chunks).")
+    chars: int = Field(0, description="Characters read.")
+    pages: int = Field(0, description="Distinct pages the chunks span.")
+    findings: int = Field(0, description="Findings returned.")
+    seconds: float = Field(0.0, description="Wall time of the call.")
+    cpu_seconds: float = Field(0.0, description="CPU time of the call (this process); the speed measure on a shared machine.")
+
+
+class _Unit:
+    __slots__ = ("chunk", "start", "end", "text")
+
+    def __init__(self, chunk: Chunk, start: int, end: int):
+        self.chunk, self.start, self.end = chunk, start, end
+        self.text = chunk.text[start:end]
+
+
+class OfflineReviewer:
+    """Deterministic CPU reviewer with the LLM sub-agent's interface."""
+
+    def __init__(self, model_path: Path | str | None = None, max_quotes_per_item: int = MAX_QUOTES_PER_ITEM,
+                 model: ReviewerModel | None = None):
+        self.model = model or _load_cached(Path(model_path or DEFAULT_MODEL_PATH))
+        self.max_quotes = max_quotes_per_item
+        self.last_stats = ReviewStats()
+
+    def review(self, document: Document, chunks: list[Chunk], items: list[ChecklistItem]) -> list[Finding]:
+        t0, c0 = time.perf_counter(), time.process_time()
+        units = [_Unit(c, s, e) for c in chunks for s, e in unit_spans(c.text)]
+        texts = [u.text for u in units]
+        probs = self.model.gated_probs(texts)
+        cat_index = {c: j for j, c in enumerate(self.model.categories)}
+        doc_text_hint = "\n".join(c.text for c in chunks)
+        findings: list[Finding] = []
+        for item in items:
+            if not item.enabled:
+                continue
+            cols = [cat_index[c] for c in item.cuad_categories if c in cat_index]
+            if cols:
+                picked = self._classified(item, units, probs, cols)
+            else:
+                picked = self._pattern_only(item, units, doc_text_hint)
+            for unit, conf, cuad in picked:
+                f = self._finding(document, item, unit, conf, cuad)
+                if f is not None:
+                    findings.append(f)
+        self.last_stats = ReviewStats(
+            chunks=len(chunks), units=len(units), tokens=sum(c.tokens or count_tokens(c.text) for c in chunks),
+            chars=sum(len(c.text) for c in chunks),
+            pages=len({p for c in chunks for p in range(c.page, max(c.page, c.page_end) + 1)}),
+            findings=len(findings), seconds=time.perf_counter() - t0, cpu_seconds=time.process_time() - c0,
+        )
+        return findings
+
+    # -- selection ---------------------------------------------------------
+    def _classified(self, item, units, probs, cols) -> list[tuple[_Unit, float, list[str]]]:
+        cats = self.model.categories
+        # No threshold sits under MIN_PROB: gated_probs has zeroed those scores already.
+        th = np.array([max(MIN_PROB, self.model.thresholds.get(cats[j], 1.01)) for j in cols])
+        sub = probs[:, cols] if len(units) else np.zeros((0, len(cols)))
+        # Rank by how far a unit clears its category's threshold, so categories
+        # with different base rates compete fairly for the item's quote slots.
+        ratio = sub / th[None, :]
+        best = ratio.max(axis=1) if len(units) else np.zeros(0)
+        order = sorted((i for i in range(len(units)) if best[i] >= 1.0), key=lambda i: (-best[i], i))
+        out = []
+        for i in order[: self.max_quotes]:
+            hit = [cats[j] for k, j in enumerate(cols) if ratio[i, k] >= 1.0]
+            out.append((units[i], float(sub[i].max()), hit))
+        pats = ITEM_PATTERNS.get(item.id)
+        if pats is not None and pats.strong and len(out) < self.max_quotes:
+            # Unambiguous wording reports even where the classifier (few examples) is unsure.
+            taken = {id(u) for u, _, _ in out}
+            for u in units:
+                if len(out) >= self.max_quotes:
+                    break
+                if id(u) not in taken and gate(item.id, u.text) and any(p.search(u.text) for p in pats.strong):
+                    out.append((u, 0.6, [cats[j] for j in cols]))
+        return out
+
+    def _pattern_only(self, item, units, doc_text) -> list[tuple[_Unit, float, list[str]]]:
+        pats = ITEM_PATTERNS.get(item.id)
+        if pats is None or not pats.strong:
+            return []
+        if pats.context and not any(p.search(doc_text) for p in pats.context):
+            return []
+        scored = []
+        for i, u in enumerate(units):
+            n = sum(1 for p in pats.strong if p.search(u.text))
+            if n and not excluded(item.id, u.text):
+                scored.append((-n, i))
+        scored.sort()
+        return [(units[i], min(0.95, 0.6 + 0.1 * -n), []) for n, i in scored[: self.max_quotes]]
+
+    def _finding(self, document, item, unit: _Unit, conf: float, cuad: list[str]) -> Finding | None:
+        loc = locate_quote(unit.text, unit.chunk.text, start_hint=unit.start)
+        if loc is None:
+            return None  # cannot happen for a verbatim unit; never report an unverifiable quote
+        conditions = detect(unit.text)
+        severity, _ = severity_for(item, unit.text)
+        extra = {"cuad": "; ".join(cuad)} if cuad else {}
+        if conditions:
+            extra["conditions"] = ", ".join(conditions)
+        return Finding(
+            category=item.id,
+            severity=severity,
+            summary=summarize(item, unit.text, conditions, cuad),
+            quote=unit.text,
+            citation=Citation(
+                document_id=document.id, document_path=document.path, page=_page_of(unit),
+                chunk_id=unit.chunk.id, char_start=unit.chunk.char_start + loc[0],
+                char_end=unit.chunk.char_start + loc[1],
+            ),
+            verified=True,
+            agent=AGENT,
+            confidence=round(min(1.0, max(0.0, conf)), 4),
+            extra=extra,
+        )
+
+
+def _page_of(unit: _Unit) -> int:
+    # Chunks know their first and last page only; interpolate by position.
+    c = unit.chunk
+    if c.page_end <= c.page or not c.text:
+        return c.page
+    return c.page + int((c.page_end - c.page + 1) * unit.start / len(c.text))
+
+
+_MODELS: dict[Path, ReviewerModel] = {}
+
+
+def _load_cached(path: Path) -> ReviewerModel:
+    # Many sub-agents share one reviewer model; load it once per process.
+    if path not in _MODELS:
+        _MODELS[path] = ReviewerModel.load(path)
+    return _MODELS[path]

@@ -1,0 +1,168 @@
+"""The built-in reviewer on realistic clause text (written for these tests, not taken from CUAD).
+
+Each checklist item must be found in a clause that a reviewer would file under
+it, and look-alike clauses must not be filed there.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agents.evaluation.sources import chunk_text
+from agents.offline import OfflineReviewer
+from core.checklist import load_checklist
+from core.settings import get_settings
+from core.text import locate_quote
+from core.types import Document, Severity
+
+FILLER = (
+    "1. Definitions. Capitalised terms used in this Agreement have the meanings given in this Section 1.\n\n"
+    "2. Services. Supplier shall perform the services described in Schedule A in a professional manner.\n\n"
+    "3. Payment. Customer shall pay each undisputed invoice within thirty (30) days of receipt.\n\n"
+)
+
+POSITIVE = {
+    "change_of_control": "12.4 Change of Control. If Supplier undergoes a Change of Control, Customer may terminate this "
+    "Agreement upon thirty (30) days written notice to Supplier.",
+    "anti_assignment": "14.1 Assignment. Neither party may assign or transfer this Agreement or any of its rights or "
+    "obligations hereunder without the prior written consent of the other party.",
+    "termination_for_convenience": "9.2 Termination for Convenience. Customer may terminate this Agreement for "
+    "convenience at any time upon sixty (60) days prior written notice to Supplier.",
+    "exclusivity": "4.1 Exclusivity. During the Term, Distributor shall be the exclusive distributor of the Products in "
+    "the Territory, and Company shall not appoint any other distributor or reseller in the Territory.",
+    "non_compete": "8.1 Non-Competition. During the Term and for two (2) years thereafter, Consultant shall not, directly "
+    "or indirectly, engage in any business that competes with the Company in the Territory.",
+    "governing_law": "17.3 Governing Law. This Agreement shall be governed by and construed in accordance with the laws "
+    "of the State of Delaware, without regard to its conflict of laws principles.",
+    "cap_on_liability": "11.2 Limitation of Liability. In no event shall either party's aggregate liability arising out "
+    "of this Agreement exceed the total fees paid by Customer in the twelve (12) months preceding the claim.",
+    "uncapped_liability": "11.3 Exclusions. The limitations of liability in Section 11.2 shall not apply to a party's "
+    "indemnification obligations, breach of confidentiality or gross negligence or willful misconduct.",
+    "ip_ownership": "7.1 Ownership of Work Product. All Deliverables shall be works made for hire, and Contractor hereby "
+    "assigns to Company all right, title and interest in and to the Deliverables and all intellectual property "
+    "rights therein.",
+    "license_grant": "5.1 License. Licensor hereby grants to Licensee a non-exclusive, non-transferable license to use "
+    "the Software in the Territory during the Term.",
+    "most_favored_nation": "6.4 Most Favored Customer. If Supplier offers any third party prices lower than those set "
+    "forth in this Agreement for the same Products, Supplier shall offer such lower prices to Customer.",
+    "rofr_rofo": "10.1 Right of First Refusal. If Company proposes to sell the Product line to a third party, Company "
+    "shall first offer the Product line to Partner, and Partner shall have a right of first refusal for thirty (30) "
+    "days to purchase it on the same terms.",
+    "audit_rights": "13.2 Audit. Licensor may, upon reasonable notice, audit and inspect the books and records of "
+    "Licensee relating to royalties payable under this Agreement once per calendar year.",
+    "insurance": "15.1 Insurance. Supplier shall maintain commercial general liability insurance with limits of not "
+    "less than $2,000,000 per occurrence and shall name Customer as an additional insured.",
+    "indemnification": "16.1 Indemnification. Supplier shall indemnify, defend and hold harmless Customer from and "
+    "against any and all losses, claims and damages arising out of Supplier's breach of this Agreement.",
+    "confidentiality": "18.1 Confidentiality. Each party shall hold the other party's Confidential Information in strict "
+    "confidence and shall not disclose it to any third party without prior written consent.",
+    "lease_assignment": "20.1 Assignment and Subletting. Tenant shall not assign this Lease or sublet the Premises or "
+    "any part thereof without the prior written consent of Landlord.",
+    "debt_change_of_control": "8.1(k) Change of Control. A Change of Control shall occur, which shall constitute an "
+    "Event of Default under this Credit Agreement, and the Lender may declare all Loans immediately due and payable.",
+    "key_employee": "6.2 Severance. If the Company terminates the Executive's employment without cause or the Executive "
+    "resigns for Good Reason within twelve months after a Change in Control, the Executive shall receive a severance "
+    "payment equal to two times the Executive's annual base salary.",
+    "litigation": "Schedule 3.9 Litigation. There is pending litigation captioned Smith v. Acme Corp., in which the "
+    "plaintiff alleges breach of contract and seeks damages of $4,000,000.",
+}
+
+NEAR_MISS = {
+    # Termination by agreement of both sides is not a unilateral right to walk away.
+    "termination_for_convenience": "9.3 This Agreement may be terminated at any time by mutual written agreement of "
+    "the parties.",
+    # A cap is the opposite of uncapped liability.
+    "uncapped_liability": "11.2 In no event shall Supplier's total liability under this Agreement exceed the fees paid "
+    "by Customer in the twelve (12) months preceding the event giving rise to the claim.",
+    # Governing-law language without a clause about control.
+    "change_of_control": "17.3 This Agreement shall be governed by the laws of the State of New York.",
+    # A non-exclusive licence is not an exclusive-dealing commitment.
+    "exclusivity": "5.1 Licensor grants Licensee a non-exclusive license to use the Software.",
+    # Indemnity language in a contract is not a litigation disclosure.
+    "litigation": "16.1 Supplier shall indemnify and defend Customer against any claim or action brought by a third "
+    "party arising from Supplier's negligence.",
+    # Assignment restriction outside a real-estate lease is anti-assignment, not lease assignment.
+    "lease_assignment": "14.1 Neither party may assign this Agreement without the prior written consent of the other.",
+}
+
+
+@pytest.fixture(scope="module")
+def reviewer():
+    return OfflineReviewer()
+
+
+@pytest.fixture
+def items():
+    return load_checklist(get_settings().checklist_path)
+
+
+def _review(reviewer, items, clause: str, only: str | None = None):
+    text = FILLER + clause + "\n\n19. Notices. Notices shall be sent to the addresses on the signature page.\n"
+    doc = Document(room="t", path="contract.txt", doc_type="txt", sha256="x")
+    chunks = chunk_text(doc.id, text, target=400)
+    sel = [i for i in items if only is None or i.id == only]
+    return text, chunks, reviewer.review(doc, chunks, sel)
+
+
+@pytest.mark.parametrize("item_id", sorted(POSITIVE))
+def test_item_found_in_realistic_clause(reviewer, items, item_id):
+    clause = POSITIVE[item_id]
+    text, chunks, findings = _review(reviewer, items, clause)
+    mine = [f for f in findings if f.category == item_id]
+    assert mine, f"{item_id} not found; got {[f.category for f in findings]}"
+    f = mine[0]
+    by_id = {c.id: c for c in chunks}
+    assert f.verified and f.agent == "offline"
+    assert locate_quote(f.quote, by_id[f.citation.chunk_id].text) is not None
+    assert text[f.citation.char_start:f.citation.char_end] == f.quote
+    assert f.quote in clause  # the quote is the clause (or a sentence of it), not the filler
+    assert f.summary and f.summary != f.quote
+    assert 0.0 < f.confidence <= 1.0
+
+
+@pytest.mark.parametrize("item_id", sorted(NEAR_MISS))
+def test_near_miss_not_flagged(reviewer, items, item_id):
+    _, _, findings = _review(reviewer, items, NEAR_MISS[item_id], only=item_id)
+    assert not findings, [f.quote for f in findings]
+
+
+def test_severity_from_rules(reviewer, items):
+    _, _, f = _review(reviewer, items, POSITIVE["change_of_control"], only="change_of_control")
+    assert f[0].severity == Severity.high  # the counterparty may terminate on a change of control
+    notice = ("12.4 Supplier shall notify Customer in writing within ten (10) days after any Change of Control of "
+              "Supplier.")
+    _, _, f = _review(reviewer, items, notice, only="change_of_control")
+    assert f and f[0].severity == Severity.low  # notice only
+    _, _, f = _review(reviewer, items, POSITIVE["anti_assignment"], only="anti_assignment")
+    assert f and f[0].severity == Severity.medium  # mutual consent requirement
+    deemed = ("14.2 Neither party may assign this Agreement without the other's consent; a Change of Control of a "
+              "party shall be deemed an assignment for the purposes of this Section.")
+    _, _, f = _review(reviewer, items, deemed, only="anti_assignment")
+    assert f and f[0].severity == Severity.high
+
+
+def test_summaries_follow_the_clause(reviewer, items):
+    _, _, a = _review(reviewer, items, POSITIVE["termination_for_convenience"], only="termination_for_convenience")
+    other = ("9.2 Either party may terminate this Agreement without cause upon ninety (90) days written notice to the "
+             "other party.")
+    _, _, b = _review(reviewer, items, other, only="termination_for_convenience")
+    assert a and b and a[0].summary != b[0].summary
+    assert "60" in a[0].summary and "90" in b[0].summary
+
+
+def test_deterministic_and_stats(reviewer, items):
+    _, chunks, a = _review(reviewer, items, POSITIVE["license_grant"])
+    _, _, b = _review(reviewer, items, POSITIVE["license_grant"])
+    assert [f.model_dump(exclude={"id"}) for f in a] == [f.model_dump(exclude={"id"}) for f in b]
+    st = reviewer.last_stats
+    assert st.chunks == len(chunks) and st.tokens > 0 and st.units > 0 and st.seconds > 0 and st.cpu_seconds > 0
+    assert st.findings == len(b)
+
+
+def test_disabled_items_and_empty_input(reviewer, items):
+    for it in items:
+        it.enabled = False
+    _, _, f = _review(reviewer, items, POSITIVE["governing_law"])
+    assert f == []
+    doc = Document(room="t", path="empty.txt", doc_type="txt", sha256="y")
+    assert OfflineReviewer().review(doc, [], load_checklist(get_settings().checklist_path)) == []

@@ -1,0 +1,129 @@
+"""Labels parsing, metric arithmetic, model persistence and deterministic training on a tiny labelled set."""
+
+from __future__ import annotations
+
+import csv
+
+import numpy as np
+import pytest
+
+from agents.evaluation.labels import load_labels
+from agents.evaluation.metrics import best_jaccard, macro, score
+from agents.offline.model import ReviewerModel
+from agents.offline.training import build_doc, choose_threshold, fit, train_model
+from agents.offline.units import unit_spans
+from core.types import Citation, Finding
+
+ASSIGN = "Neither party may assign this Agreement without the prior written consent of the other party."
+LAW = "This Agreement shall be governed by the laws of the State of New York."
+OTHER = [
+    "The Supplier shall deliver the Products to the Customer's warehouse.",
+    "Invoices are payable within thirty days of receipt.",
+    "The Customer shall provide forecasts each quarter.",
+    "Each party shall perform its obligations in a workmanlike manner.",
+    "The Customer will assign a project manager to each purchase order.",  # assignment words, not a clause
+]
+
+
+def _write_room(tmp_path, n=12):
+    """n contracts: even ones carry an assignment clause, every third a governing-law clause."""
+    (tmp_path / "txt").mkdir()
+    rows = []
+    for i in range(n):
+        sents = list(OTHER)
+        assign = i % 2 == 0
+        law = i % 3 == 0
+        if assign:
+            sents.insert(1, f"{i + 1}.1 Assignment. " + ASSIGN)
+        if law:
+            sents.append(LAW)
+        (tmp_path / "txt" / f"c{i}.txt").write_text("\n\n".join(sents), encoding="utf-8")
+        rows.append({
+            "Filename": f"c{i}.pdf",
+            "Anti-Assignment": repr([ASSIGN] if assign else []), "Anti-Assignment-Answer": "Yes" if assign else "No",
+            "Governing Law": repr([LAW] if law else []), "Governing Law-Answer": "New York" if law else "",
+            "txt_path": f"txt/c{i}.txt", "pdf_path": f"contracts/c{i}.pdf",
+        })
+    with (tmp_path / "labels.csv").open("w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    return tmp_path / "labels.csv"
+
+
+def test_load_labels_yes_no_and_value_answers(tmp_path):
+    cats, contracts = load_labels(_write_room(tmp_path))
+    assert cats == ["Anti-Assignment", "Governing Law"]
+    assert contracts[0].present == {"Anti-Assignment": True, "Governing Law": True}
+    assert contracts[1].present == {"Anti-Assignment": False, "Governing Law": False}
+    assert contracts[0].passages["Anti-Assignment"] == [ASSIGN]
+    assert contracts[0].txt_path.exists()
+
+
+def test_units_are_verbatim_and_keep_headings():
+    text = "12. Assignment.\n\n" + ASSIGN + " Second sentence here. " + LAW
+    spans = unit_spans(text)
+    assert all(text[s:e].strip() == text[s:e] for s, e in spans)
+    assert text[spans[0][0]:spans[0][1]].startswith("12. Assignment.")
+    assert text[spans[0][0]:spans[0][1]].endswith("other party.")
+
+
+def test_training_learns_and_is_deterministic(tmp_path):
+    cats, contracts = load_labels(_write_room(tmp_path))
+    item_of = {"Anti-Assignment": "anti_assignment", "Governing Law": "governing_law"}
+    docs = [build_doc(c, cats, item_of) for c in contracts]
+    assert docs[0].labels[:, 0].sum() == 1 and docs[1].labels.sum() == 0
+    model, oof = train_model(docs, cats, item_of, k=3)
+    assert oof.shape == (12, 2)
+    probs = model.gated_probs(["Neither party may assign this Agreement without the other party's consent.",
+                               "Invoices are payable within thirty days of receipt."])
+    assert probs[0, 0] > 0.5 > probs[1, 0]
+    a, b = tmp_path / "a.zip", tmp_path / "b.zip"
+    model.save(a)
+    again, _ = train_model(docs, cats, item_of, k=3)
+    again.save(b)
+    assert a.read_bytes() == b.read_bytes()
+    loaded = ReviewerModel.load(a)
+    assert loaded.thresholds == model.thresholds and loaded.categories == cats
+    np.testing.assert_allclose(loaded.unit_probs([ASSIGN]), model.unit_probs([ASSIGN]), rtol=1e-6)
+    fit(docs[:2], cats, item_of)  # too few positives: the category stays silent instead of failing
+
+
+def test_choose_threshold_separates_scores():
+    scores = np.array([0.9, 0.8, 0.7, 0.2, 0.1, 0.0])
+    present = np.array([True, True, True, False, False, False])
+    t = choose_threshold(scores, present)
+    assert 0.2 < t < 0.7
+    assert choose_threshold(np.zeros(3), np.array([False, True, False])) > 1.0  # never predicts
+
+
+def _finding(item: str, quote: str, cuad: str = "") -> Finding:
+    return Finding(category=item, summary="s", quote=quote, citation=Citation(document_id="d", chunk_id="c"),
+                   extra={"cuad": cuad} if cuad else {})
+
+
+def test_score_uses_finer_cuad_tag(tmp_path):
+    cats, contracts = load_labels(_write_room(tmp_path, n=4))
+    item_cats = {"anti_assignment": ["Anti-Assignment"], "governing_law": ["Governing Law"]}
+    findings = {
+        "c0.pdf": [_finding("anti_assignment", ASSIGN), _finding("governing_law", LAW)],
+        "c1.pdf": [_finding("anti_assignment", "Neither party may assign it.")],  # false positive
+        "c2.pdf": [],  # missed the assignment clause
+        "c3.pdf": [_finding("governing_law", "some other words entirely", cuad="Governing Law")],
+    }
+    by = {s.category: s for s in score(cats, contracts, findings, item_cats)}
+    a = by["Anti-Assignment"]
+    assert (a.positives, a.predicted, a.tp, a.quote_hits) == (2, 2, 1, 1)
+    assert a.precision == 0.5 and a.recall == 0.5
+    g = by["Governing Law"]
+    assert (g.positives, g.tp, g.quote_hits) == (2, 2, 1) and g.quote_rate == 0.5
+    m = macro(list(by.values()))
+    assert m["categories"] == 2 and m["recall"] == pytest.approx(0.75)
+    # A finding tagged with a different CUAD category does not count for its item's other categories.
+    tagged = {"c0.pdf": [_finding("governing_law", LAW, cuad="Other")]}
+    assert score(["Governing Law"], contracts[:1], tagged, item_cats)[0].predicted == 0
+
+
+def test_best_jaccard_handles_omitted_gaps():
+    assert best_jaccard(["alpha beta gamma"], ["alpha beta<omitted>gamma"]) == 1.0
+    assert best_jaccard([], ["x"]) == 0.0
