@@ -1,0 +1,1 @@
+"""Synthetic data rooms with planted clauses, ground truth, rubric and scorer."""
