@@ -13,7 +13,10 @@ from core.types import ChecklistItem, Severity
 _F = re.IGNORECASE | re.DOTALL
 _CONTROL = r"(change (of|in) (the )?control|change[- ]of[- ]control|merger|consolidat\w+|operation of law|acqui\w+|(sale|transfer) of (all or )?substantially all)"
 
-_TERMINATE = re.compile(r"\b(may|can|shall (be entitled|have the right)|will have the right|is entitled|has the right|reserves the right|right) (\w+ ){0,6}(terminat|cancel)\w*"
+# The gap may hold commas and parentheses ("shall have the right, exercisable within
+# ninety (90) days ..., to terminate"; "may, in its sole discretion, terminate"),
+# but not a sentence or clause break.
+_TERMINATE = re.compile(r"\b(may|can|shall (be entitled|have the right)|will have the right|is entitled|has the right|reserves the right|right)\b[^.;]{0,120}?\b(terminat|cancel)\w*"
                         r"|\bterminable\b|\bterminat\w+ (\w+ ){0,4}(at (its|his|their) (sole )?(option|discretion))", _F)
 _CONSENT = re.compile(r"\bconsent\b|\bapprov(al|e)\b|\bwithout the (prior )?(written )?(agreement|permission)", _F)
 _NOTICE = re.compile(r"\bnotif\w+|\bnotice\b", _F)

@@ -141,6 +141,20 @@ def test_severity_from_rules(reviewer, items):
     assert f and f[0].severity == Severity.high
 
 
+@pytest.mark.parametrize("clause", [
+    "If any person acquires more than fifty percent (50%) of the voting securities of Supplier, Customer shall have "
+    "the right, exercisable within ninety (90) days after becoming aware of such event, to terminate this Agreement "
+    "by written notice to Supplier.",
+    "Should a Change of Control of Licensee occur, Licensee shall notify Licensor in writing, and Licensor may, in its "
+    "sole discretion, terminate this Agreement by giving not less than thirty (30) days written notice to Licensee.",
+])
+def test_termination_right_with_interposed_phrases_is_high(reviewer, items, clause):
+    # Commas and parentheses between "shall have the right" and "terminate" once made
+    # these read as notice-only (low), understating the sample room's key red flags.
+    _, _, f = _review(reviewer, items, clause, only="change_of_control")
+    assert f and f[0].severity == Severity.high
+
+
 def test_summaries_follow_the_clause(reviewer, items):
     _, _, a = _review(reviewer, items, POSITIVE["termination_for_convenience"], only="termination_for_convenience")
     other = ("9.2 Either party may terminate this Agreement without cause upon ninety (90) days written notice to the "
