@@ -126,6 +126,31 @@ def eml_bytes(attachments: dict[str, tuple[bytes, str]]) -> bytes:
     return m.as_bytes()
 
 
+MSG_BODY_SENTENCE = (
+    "Under clause 14.2 of the Initech lease, the landlord's prior written consent is required for any change of "
+    "control of the tenant."
+)
+MSG_ATTACHMENT_SENTENCE = "Initech Realty hereby consents to the change of control of Target Co effective on closing."
+
+
+def msg_bytes(attachments: dict[str, tuple[bytes, str]] | None = None) -> bytes:
+    """A real Outlook .msg (CFB container, MAPI properties) written by aspose-email-foss."""
+    from aspose.email_foss import msg
+
+    m = msg.MapiMessage.create(
+        "Change of control consent request - Initech lease",
+        f"Dear Landlord,\n\n{MSG_BODY_SENTENCE} Please countersign the attached letter before closing.\n\nKind regards,\nCounsel",
+    )
+    m.set_property(msg.PropertyId.SENDER_NAME, "Target Co Counsel")
+    m.set_property(msg.PropertyId.SENDER_EMAIL_ADDRESS, "counsel@example.com")
+    m.add_recipient("landlord@example.com", display_name="Initech Realty")
+    if attachments is None:
+        attachments = {"consent_letter.txt": (f"CONSENT LETTER\n\n{MSG_ATTACHMENT_SENTENCE}\n".encode(), "text/plain")}
+    for name, (data, mime) in attachments.items():
+        m.add_attachment(name, data, mime_type=mime)
+    return m.to_bytes()
+
+
 def ole_doc_bytes() -> bytes:
     """A legacy .doc is an OLE2 compound file; the header is enough for type detection."""
     return bytes.fromhex("d0cf11e0a1b11ae1") + b"\x00" * 504
@@ -165,6 +190,7 @@ def supported_files() -> dict[str, bytes]:
                 "notes.txt": (b"Signing notes: board approval obtained on 1 March 2026.\n", "text/plain"),
             }
         ),
+        "Mail/consent_request.msg": msg_bytes(),
     }
 
 

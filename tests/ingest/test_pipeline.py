@@ -43,8 +43,8 @@ def test_every_entry_in_manifest_with_status(room):
     for p in [
         "Commercial/Supply/supply_agreement.pdf", "Commercial/Supply/side_letter.docx", "Corporate/cap_table.xlsx",
         "Corporate/board_deck.pptx", "Corporate/summary.csv", "Notes/readme.txt", "Notes/checklist.md",
-        "Notes/policy.html", "Mail/executed.eml", "Bad/Müller_Vertrag.txt", "Bad/dupname.txt", "Bad/dupname (2).txt",
-        "Bad/really_a_docx.pdf",
+        "Notes/policy.html", "Mail/executed.eml", "Mail/consent_request.msg", "Bad/Müller_Vertrag.txt",
+        "Bad/dupname.txt", "Bad/dupname (2).txt", "Bad/really_a_docx.pdf",
     ]:
         assert p in parsed, (p, docs.get(p))
     expect = {
@@ -83,6 +83,8 @@ def test_attachments_are_their_own_documents(room):
     assert pdf.parent_id == parent.id and txt.parent_id == parent.id
     assert pdf.status == txt.status == ParseStatus.parsed and pdf.doc_type == "pdf" and pdf.folder == "Mail"
     assert "Exclusivity" in Manifest(room[0], "acme").document_text(pdf.id)
+    msg, letter = docs["Mail/consent_request.msg"], docs["Mail/consent_request.msg::consent_letter.txt"]
+    assert msg.doc_type == "msg" and letter.parent_id == msg.id and letter.status == ParseStatus.parsed
 
 
 def test_nothing_written_outside_the_room(room):
