@@ -45,19 +45,12 @@ class LLMSubOutput(BaseModel):
     report: str = Field("", description="Short report to the lead reviewer.")
 
 
-class SubReview(BaseModel):
-    """A sub-agent's answer for one document, with what it cost."""
+class SubReview(SubResult):
+    """SubResult plus what only the LLM path knows: unverified quotes, retry reasons, output mode."""
 
-    findings: list[Finding] = Field(default_factory=list, description="Findings, quotes checked against chunks.")
-    report: str = Field("", description="The model's short report to the root.")
-    tokens_in: int = Field(0, description="Prompt tokens over all attempts.")
-    tokens_out: int = Field(0, description="Completion tokens over all attempts.")
-    calls: int = Field(0, description="Requests sent, retries included.")
-    seconds: float = Field(0.0, description="Wall time of the review.")
     unverified: int = Field(0, description="Findings whose quote was not found in the cited chunk.")
     errors: list[str] = Field(default_factory=list, description="What retries were needed for (no secrets).")
     mode: str = Field("native", description="'fallback' when the server lacked structured output.")
-    transcript: list[dict] = Field(default_factory=list, description="Per request: messages, reply, tokens, latency.")
 
 
 def output_schema(item_ids: list[str], chunk_ids: list[str]) -> dict:
@@ -173,8 +166,7 @@ class LLMSubReviewer:
         report = r.report
         if r.unverified:
             report += f" ({r.unverified} quote(s) not found in the cited chunk; marked unverified.)"
-        return SubResult(findings=r.findings, report=report.strip(), tokens_in=r.tokens_in, tokens_out=r.tokens_out,
-                         calls=r.calls, seconds=r.seconds, transcript=r.transcript)
+        return SubResult(**r.model_dump(include=set(SubResult.model_fields)) | {"report": report.strip()})
 
     async def review_document(self, assignment: Assignment, document: Document, chunks: list[Chunk],
                               items: list[ChecklistItem]) -> SubReview:
