@@ -148,9 +148,9 @@ class CategoryStatus(BaseModel):
 class Budget(BaseModel):
     """What the run has used and may still use (settings.harness.max_run_*)."""
 
-    tokens_used: int = Field(0, description="Tokens used so far by root and sub-agents.")
+    tokens_used: int = Field(0, description="Metered tokens used so far by root and sub-agents.")
     tokens_limit: int = Field(0, description="settings.harness.max_run_tokens.")
-    calls_used: int = Field(0, description="Model calls so far (root steps + sub-agent calls).")
+    calls_used: int = Field(0, description="Metered model calls so far (root steps + sub-agent calls).")
     calls_limit: int = Field(0, description="settings.harness.max_run_calls.")
     seconds_used: float = Field(0.0, description="Wall time so far.")
     seconds_limit: float = Field(0.0, description="settings.harness.max_run_seconds.")
@@ -248,6 +248,8 @@ class SubReviewer(Protocol):
     """Reviews one assignment: a document (or a chunk range of it) against checklist items."""
 
     name: str
+    # False where tokens are text read by a built-in model, not billed: the run's token and call caps skip them
+    metered: bool
 
     async def review(
         self, assignment: Assignment, document: Document, chunks: list[Chunk], items: list[ChecklistItem]

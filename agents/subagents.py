@@ -23,6 +23,7 @@ class OfflineSubReviewer:
     """Runs the deterministic reviewer in a worker thread so a wave's sub-agents overlap with the event loop."""
 
     name = "offline"
+    metered = False
 
     def __init__(self, reviewer=None):
         if reviewer is None:

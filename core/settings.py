@@ -73,8 +73,8 @@ class HarnessSettings(BaseModel):
     max_concurrency: int = Field(8, description="Sub-agents running at once.")
     max_depth: int = Field(2, description="How deep a long document may be split across child sub-agents.")
     coverage_target: float = Field(1.0, description="Share of parsed documents to review before finishing.")
-    max_run_tokens: int = Field(5_000_000, description="Stop delegating once a run has used this many tokens.")
-    max_run_calls: int = Field(5000, description="Stop delegating once a run has made this many model calls.")
+    max_run_tokens: int = Field(5_000_000, description="Stop delegating once a run has used this many metered tokens (the offline reviewer bills none).")
+    max_run_calls: int = Field(5000, description="Stop delegating once a run has made this many metered model calls.")
     max_run_seconds: float = Field(3600.0, description="Stop delegating after this much wall time.")
     followup_k: int = Field(5, description="Search hits re-reviewed per checklist item with no findings.")
     assignment_delay_s: float = Field(

@@ -153,6 +153,7 @@ class LLMSubReviewer:
         self.caller = caller
         self.template = template or load_template("subagent")
         self.name = f"llm:{caller.model}"
+        self.metered = True
 
     async def aclose(self) -> None:
         await self.caller.aclose()

@@ -16,6 +16,7 @@ from tests.agents.rooms import CLAUSES
 
 class ScriptedReviewer:
     name = "scripted"
+    metered = True  # stands in for a model that bills its tokens, so run budgets apply
 
     def __init__(self, fail_paths: tuple[str, ...] = (), fail_times: int = 10**9, hallucinate_paths: tuple[str, ...] = (),
                  delay_s: float = 0.0):

@@ -240,6 +240,19 @@ def test_budget_stops_delegation_and_scope_says_what_was_not_reviewed(short_chec
     assert store.memo("run-1").section("executive_summary").text.startswith(f"Reviewed {reviewed} of 6")
 
 
+def test_offline_reviewer_bills_nothing_so_run_caps_leave_its_coverage_whole(short_checklist, run_offline_root):
+    from agents.subagents import OfflineSubReviewer
+
+    hsettings = short_checklist
+    hsettings.harness.sub_context_tokens = hsettings.harness.sub_prompt_reserve_tokens + 450
+    write_room(hsettings, "r", {f"A/c{i}.pdf": contract(f"Agreement {i}", ["governing_law"]) for i in range(6)})
+    # caps a metered reviewer would hit after one or two sub-agents (the case of a 5,000-document offline room)
+    hsettings.harness.max_run_tokens, hsettings.harness.max_run_calls = 1500, 3
+    stats, store = run_offline_root(hsettings, "r", OfflineSubReviewer())
+    assert stats["coverage"]["documents_reviewed"] == 6
+    assert stats["tokens"]["sub_in"] > 1500  # the text read is still counted and shown, only not capped
+
+
 class ImpatientRoot:
     """Scripted root that wants to finish at once."""
 
