@@ -42,10 +42,12 @@ def refresh_harness_sections(hc: HarnessContext, state: RunState) -> None:
                                                  state.get("searched", {}), hc.items))
 
 
-def refresh_item_sections(hc: HarnessContext, state: RunState, final: bool = False) -> dict[str, dict]:
+def refresh_item_sections(hc: HarnessContext, state: RunState, final: bool = False,
+                          force: frozenset[str] | set[str] = frozenset()) -> dict[str, dict]:
     """The harness keeps item sections in step with the findings: a section it drafted is redrafted when the
     item's findings change; text a policy wrote itself is left alone (the root sees it as stale instead).
     Items with no finding get their section at the end (final=True), when 'not found' has been checked.
+    `force`: items whose findings changed in place (regraded), which the id comparison cannot see.
     Returns the graph's memo entries that changed."""
     memo = state.get("memo", {})
     updates: dict[str, dict] = {}
@@ -57,7 +59,8 @@ def refresh_item_sections(hc: HarnessContext, state: RunState, final: bool = Fal
             continue  # the root's own text
         if not current and not final:
             continue  # 'not found' is written once it has been checked, at the end
-        if entry is not None and entry.get("finding_ids") == current and entry.get("searched") == searched:
+        if (entry is not None and entry.get("finding_ids") == current and entry.get("searched") == searched
+                and item.id not in force):
             continue  # nothing new for this item
         stored, _ = write_section(hc, state["run_id"], draft_item(hc, state, item.id))
         updates[item.id] = memo_state_entry(hc, state, item.id, stored, drafted=True)

@@ -9,6 +9,7 @@ directory is read too.
 from __future__ import annotations
 
 import os
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -77,6 +78,10 @@ class HarnessSettings(BaseModel):
     max_run_calls: int = Field(5000, description="Stop delegating once a run has made this many metered model calls.")
     max_run_seconds: float = Field(3600.0, description="Stop delegating after this much wall time.")
     followup_k: int = Field(5, description="Search hits re-reviewed per checklist item with no findings.")
+    as_of: date | None = Field(
+        None, description="Date the review speaks as of: provisions of agreements that ended, or sections an amendment "
+        "deleted, before it are graded info, not red flags. Empty = the day the run finishes."
+    )
     assignment_delay_s: float = Field(
         0.0, description="Test/benchmark only: sleep this long in each sub-agent assignment (makes kill tests deterministic)."
     )

@@ -214,6 +214,7 @@ EventKind = Literal[
     "tokens",
     "root_step",
     "run_finished",
+    "findings_regraded",
     "error",
 ]
 

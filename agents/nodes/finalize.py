@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from langchain_core.runnables import RunnableConfig
 
+from agents import lifecycle_pass
 from agents.context import ctx
 from agents.export import export_run
 from agents.memo_writer import refresh_harness_sections, refresh_item_sections
@@ -12,7 +13,8 @@ from agents.state import RunState
 
 async def node(state: RunState, config: RunnableConfig) -> dict:
     hc = ctx()
-    memo = refresh_item_sections(hc, state, final=True)
+    regraded = lifecycle_pass.apply(hc, state["run_id"])  # the room is read: expired/deleted provisions are known
+    memo = refresh_item_sections(hc, state, final=True, force=regraded)
     refresh_harness_sections(hc, state)
     stats = export_run(hc.settings, hc.store, state["run_id"], state.get("finish_reason", ""))
     status = "failed" if state.get("finish_reason", "").startswith("error") else "finished"

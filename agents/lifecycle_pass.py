@@ -1,0 +1,44 @@
+"""End of run: grade findings whose provision is no longer live as `info`, with the reason.
+
+Runs once every document has been read, because the evidence (an amendment,
+an expiry letter) is often in a document other than the finding's. The change
+goes through the store's reviewer-action path with the harness as author, so
+the Findings page shows who changed what and a reviewer can restore the
+original severity. Findings a reviewer has already decided are left alone.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from core.types import ReviewerStatus, Severity
+
+from agents.context import HarnessContext
+from agents.lifecycle import not_live_reason, read_facts, room_status
+
+AUTHOR = "agent:lifecycle"
+PREFIX = "Not live"
+
+
+def apply(hc: HarnessContext, run_id: str) -> set[str]:
+    """Returns the checklist items whose findings changed (their memo sections need redrafting)."""
+    findings = [f for f in hc.store.findings(run_id, verified=True)
+                if f.severity != Severity.info and f.reviewer_status == ReviewerStatus.open
+                and not f.summary.startswith(PREFIX)]
+    if not findings:
+        return set()
+    as_of = hc.settings.harness.as_of or date.today()
+    status = room_status([read_facts(d.id, d.path, hc.room.text(d.id)) for d in hc.room.parsed()], as_of)
+    changed: set[str] = set()
+    for f in findings:
+        doc_status = status.get(f.citation.document_id)
+        reason = not_live_reason(f, hc.room.text(f.citation.document_id), doc_status) if doc_status else ""
+        if not reason:
+            continue
+        hc.store.set_finding_review(
+            f.id, f.reviewer_status.value, f.reviewer_note, AUTHOR, run_id=run_id, severity=Severity.info.value,
+            summary=f"{PREFIX} ({reason}; was {f.severity.value}): {f.summary}")
+        changed.add(f.category)
+    if changed:
+        hc.emit(run_id, "findings_regraded", {"categories": sorted(changed), "as_of": as_of.isoformat()})
+    return changed
