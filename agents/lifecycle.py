@@ -274,11 +274,22 @@ def _within(section: str, deleted: str) -> bool:
     return section == deleted or section.startswith(deleted + ".")
 
 
+def quote_section(text: str, start: int, end: int) -> str:
+    """The section a quote belongs to: the most specific one it touches, so a quote that opens with its
+    parent heading ("6. COMMERCIAL TERMS 6.1 Exclusive Supply. ...") counts as 6.1."""
+    touched = [section_at(text, start)] + [m.group(1) for m in _SECTION_LINE.finditer(text, start, end)]
+    touched = [t for t in touched if t]
+    return max(touched, key=lambda t: t.count("."), default="")
+
+
 def not_live_reason(f: Finding, text: str, status: list[NotLive]) -> str:
     """The reason a finding's provision is not live, or '' when it is."""
+    section = None
     for s in status:
         if not s.section:
             return s.reason
-        if _within(section_at(text, f.citation.char_start), s.section):
+        if section is None:
+            section = quote_section(text, f.citation.char_start, f.citation.char_end)
+        if _within(section, s.section):
             return s.reason
     return ""

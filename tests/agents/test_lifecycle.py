@@ -178,3 +178,12 @@ def test_a_run_grades_expired_and_deleted_provisions_info_with_the_reason(short_
     assert "1 high severity" in summary and "Old_Supply" not in summary
     coc_section = memo.section("change_of_control").text
     assert "**Info** — Not live (the agreement is no longer in force" in coc_section
+
+
+def test_a_quote_that_opens_with_its_parent_heading_belongs_to_the_subsection():
+    from agents.lifecycle import quote_section
+
+    text = "5. PRICES\n\n5.1 Prices are fixed.\n\n6. COMMERCIAL TERMS\n\n6.1 Exclusive Supply. Buyer buys only from Seller.\n"
+    start = text.index("6. COMMERCIAL")
+    assert quote_section(text, start, text.index("Buyer buys") + 5) == "6.1"
+    assert quote_section(text, text.index("Prices are"), text.index("Prices are") + 6) == "5.1"
