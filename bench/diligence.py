@@ -1,6 +1,6 @@
 """Diligence benchmark: the harness against two baselines on synthetic rooms, scored by synth.score.
 
-    python bench/diligence.py --sizes 0 10 100 1000 --seed 1 [--embedding minilm|hash] [--write-docs]
+    python bench/diligence.py --sizes 0 10 100 1000 5000 --seed 1 [--embedding minilm|hash] [--write-docs]
 
 Size 0 is the bundled sample room (assets/sample_room) with its committed truth.
 
@@ -14,6 +14,9 @@ reviewer (agents.offline.OfflineReviewer):
               store (semantic + keyword), reviewed for that item;
 - in-order    one agent reading documents in path order until a fixed context budget
               (settings.harness.sub_context_tokens) is spent, reviewing for every item.
+
+Each size runs in its own process, so its peak RSS (the process and its reaped
+ingest workers, `getrusage` ru_maxrss) is that size's alone.
 
 Every system's findings go through agents.verify.verify_finding; the baselines'
 memo lists their verified findings with [path, p. N] citations and a scope
@@ -29,6 +32,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -161,15 +166,31 @@ def bench_size(n: int, seed: int, embedding: str, k: int, work: Path, workers: i
                            ("in-order", run_in_order(settings, room, reviewer, budget))):
         rows.append((name, score_run(truth, rubric, fs, baseline_memo(fs, failed), st)))
     out = []
+    rss = peak_rss_mib()
     for name, res in rows:
         r = res.model_dump(mode="json", exclude={"criteria", "recall_by_category"})
         r.update(system=name, room=room, embedding=embedding, docs=len(truth.documents), criteria=len(res.criteria), generate_s=round(gen_s, 2),
-                 ingest_s=round(ingest_s, 2), seed=seed)
+                 ingest_s=round(ingest_s, 2), seed=seed, peak_rss_mib=rss)
         out.append(r)
         print(f"{room:>7} {len(truth.documents):>5} docs {name:<9} pass {res.pass_rate:6.1%} all-pass {res.all_pass!s:<5} recall {res.clause_recall:6.1%} "
               f"cit {res.citation_correct:6.1%} cov-docs {res.coverage_documents or 0:6.1%} cov-tok {res.coverage_tokens or 0:6.1%} "
               f"root {res.root_token_share or 0:6.2%} subs {res.sub_agents} wall {res.wall_seconds}s", flush=True)
     return out
+
+
+def peak_rss_mib() -> float:
+    """Peak resident set of this process or of any child it has waited for (Linux reports KiB)."""
+    kib = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+    return round(kib / 1024, 1)
+
+
+def bench_size_isolated(n: int, a: argparse.Namespace, work: Path) -> list[dict]:
+    """bench_size in a fresh interpreter: peak RSS must not carry over from a smaller room run before it."""
+    out = work / f"rows-{n}.json"
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--sizes", str(n), "--seed", str(a.seed), "--embedding", a.embedding,
+           "--k", str(a.k), "--work", str(work), "--workers", str(a.workers), "--rows-json", str(out)]
+    subprocess.run(cmd + (["--prepare"] if a.prepare else []), check=True)
+    return json.loads(out.read_text(encoding="utf-8"))
 
 
 def _pct(v: float | None, digits: int = 1) -> str:
@@ -178,15 +199,28 @@ def _pct(v: float | None, digits: int = 1) -> str:
 
 def table(rows: list[dict]) -> str:
     cols = ["room", "docs", "embedding", "system", "criteria", "pass rate", "all pass", "flags", "not flagged", "scope", "clause recall",
-            "citation correct", "docs reviewed", "tokens reviewed", "root-token share", "sub-agents", "tokens", "wall (s)"]
+            "citation correct", "docs reviewed", "tokens reviewed", "root-token share", "sub-agents", "tokens", "wall (s)",
+            "ingest (s)", "peak RSS (MiB)"]
     lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     for r in rows:
         k = r["pass_rate_by_kind"]
         cells = [r["room"], r["docs"], r.get("embedding", "minilm"), r["system"], r["criteria"], _pct(r["pass_rate"]), "yes" if r["all_pass"] else "no",
                  _pct(k.get("flags")), _pct(k.get("not_flagged")), _pct(k.get("scope")), _pct(r["clause_recall"]),
                  _pct(r["citation_correct"]), _pct(r["coverage_documents"]), _pct(r["coverage_tokens"]),
-                 _pct(r["root_token_share"], 2), r["sub_agents"], r["tokens_total"], r["wall_seconds"]]
+                 _pct(r["root_token_share"], 2), r["sub_agents"], r["tokens_total"], r["wall_seconds"],
+                 r.get("ingest_s", "-"), r.get("peak_rss_mib", "-")]
         lines.append("| " + " | ".join(str(c) for c in cells) + " |")
+    return "\n".join(lines)
+
+
+def scaling_table(rows: list[dict]) -> str:
+    """Is time linear in the room's size? Seconds per 1,000 documents should stay flat as rooms grow."""
+    lines = ["| docs | embedding | ingest s | ingest s / 1,000 docs | harness review s | harness s / 1,000 docs | peak RSS (MiB) |",
+             "|---|---|---|---|---|---|---|"]
+    for r in sorted((r for r in rows if r["system"] == "harness" and r["room"] != "sample"), key=lambda r: r["docs"]):
+        per = lambda v: f"{v / r['docs'] * 1000:.1f}" if isinstance(v, (int, float)) else "-"  # noqa: E731
+        lines.append(f"| {r['docs']} | {r.get('embedding', 'minilm')} | {r.get('ingest_s', '-')} | {per(r.get('ingest_s'))} | "
+                     f"{r['wall_seconds']} | {per(r['wall_seconds'])} | {r.get('peak_rss_mib', '-')} |")
     return "\n".join(lines)
 
 
@@ -202,20 +236,28 @@ def write_docs(rows: list[dict], command: str) -> None:
     merged.update({key(r): r for r in rows})
     rows = sorted(merged.values(), key=lambda r: (r["docs"] if r["room"] != "sample" else -1, r.get("embedding", ""), r["system"]))
     res_path.write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")
-    fig = make_subplots(rows=1, cols=3, subplot_titles=("Rubric pass rate", "Clause recall", "Tokens reviewed (share)"))
+    panels = [("pass_rate", "Rubric pass rate"), ("clause_recall", "Clause recall"), ("coverage_documents", "Documents reviewed (share)"),
+              ("coverage_tokens", "Tokens reviewed (share)"), ("wall_seconds", "Review wall time (s)"), ("peak_rss_mib", "Peak RSS of the size's process (MiB)")]
+    fig = make_subplots(rows=2, cols=3, subplot_titles=[t for _, t in panels])
     for system in sorted({r["system"] for r in rows}):
         rs = sorted((r for r in rows if r["system"] == system and r["room"] != "sample"), key=lambda r: r["docs"])
-        system = f"{system}"
         x = [r["docs"] for r in rs]
-        for col, key in enumerate(("pass_rate", "clause_recall", "coverage_tokens"), start=1):
-            fig.add_trace(go.Scatter(x=x, y=[r[key] for r in rs], name=system, legendgroup=system, showlegend=col == 1,
-                                     mode="lines+markers"), row=1, col=col)
+        for i, (key, _) in enumerate(panels):
+            if key == "peak_rss_mib" and system != "harness":
+                continue  # one process ran all three systems: one line is the truth
+            name = "all systems (one process)" if key == "peak_rss_mib" else system
+            fig.add_trace(go.Scatter(x=x, y=[r.get(key) for r in rs], name=name, legendgroup=system, showlegend=i == 0,
+                                     mode="lines+markers"), row=i // 3 + 1, col=i % 3 + 1)
     fig.update_xaxes(type="log", title_text="documents in room")
-    fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
-    fig.update_layout(title="Diligence benchmark (synthetic rooms, offline reviewer)", height=420, width=1200)
+    for i in range(4):
+        fig.update_yaxes(range=[0, 1.05], tickformat=".0%", row=i // 3 + 1, col=i % 3 + 1)
+    fig.update_yaxes(type="log", row=2, col=2)
+    fig.update_layout(title="Diligence benchmark (synthetic rooms, offline reviewer)", height=760, width=1250)
     fig.write_html(DOCS / "diligence_charts.html", include_plotlyjs="cdn")
     commands = sorted({r.get("command", "") for r in rows} - {""})
     block = "\n".join([START, "", "Commands: " + "; ".join(f"`{c}`" for c in commands), "", table(rows), "",
+                       "Scaling (harness row of each size; peak RSS covers ingest and all three systems):", "",
+                       scaling_table(rows), "",
                        "Charts: `docs/diligence_charts.html`; raw numbers: `docs/diligence_results.json`.", "", END])
     path = DOCS / "BENCHMARKS.md"
     text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmarks\n"
@@ -236,9 +278,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=0, help="ingest parser processes (0 = one per core)")
     p.add_argument("--prepare", action="store_true", help="generate and ingest only (fills --work for a later run)")
     p.add_argument("--write-docs", action="store_true")
+    p.add_argument("--rows-json", type=Path, help=argparse.SUPPRESS)  # set by the parent for one size in a child process
     a = p.parse_args(argv)
     work = a.work or Path(tempfile.mkdtemp(prefix="diligence-"))
-    rows = [r for n in a.sizes for r in bench_size(n, a.seed, a.embedding, a.k, work, a.workers, a.prepare)]
+    if a.rows_json:
+        rows = [r for n in a.sizes for r in bench_size(n, a.seed, a.embedding, a.k, work, a.workers, a.prepare)]
+        a.rows_json.write_text(json.dumps(rows), encoding="utf-8")
+        return 0
+    rows = [r for n in a.sizes for r in bench_size_isolated(n, a, work)]
     if a.write_docs:
         command = "python bench/diligence.py " + " ".join(argv if argv is not None else sys.argv[1:])
         for r in rows:
