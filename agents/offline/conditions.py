@@ -19,7 +19,13 @@ _CONTROL = r"(change (of|in) (the )?control|change[- ]of[- ]control|merger|conso
 _TERMINATE = re.compile(r"\b(may|can|shall (be entitled|have the right)|will have the right|is entitled|has the right|reserves the right|right)\b[^.;]{0,120}?\b(terminat|cancel)\w*"
                         r"|\bterminable\b|\bterminat\w+ (\w+ ){0,4}(at (its|his|their) (sole )?(option|discretion))", _F)
 _CONSENT = re.compile(r"\bconsent\b|\bapprov(al|e)\b|\bwithout the (prior )?(written )?(agreement|permission)", _F)
-_NOTICE = re.compile(r"\bnotif\w+|\bnotice\b", _F)
+_NOTICE = re.compile(r"\bnotif\w+|\bnotice\b|\binform\b", _F)
+# "Tenant may, without Landlord's consent, assign ...": a permission, the opposite of a consent requirement,
+# unless the subject is negated ("Neither party may, without ... consent, assign")
+_WITHOUT_CONSENT = re.compile(r"\bmay\b(?!\s+not)[^.;]{0,60}?\bwithout\b[^.;]{0,40}?\b(consent|approval)", _F)
+_NEGATED_SUBJECT = re.compile(r"\b(neither|no|nor|not)\b[^.;]{0,60}$", _F)
+_CAP = re.compile(r"\b(shall|will|does|do) not (in (the )?aggregate )?exceed|\bin no event\b[^.;]{0,150}\bexceed|"
+                  r"\blimited to (an amount|the (amount|fees|sum|total))|\bmaximum (aggregate |total )?liability", _F)
 _MUTUAL = re.compile(r"\b(either|each|neither|both) (party|parties|of the parties)\b|\bmutual(ly)?\b", _F)
 _DEEMED = re.compile(_CONTROL + r".{0,250}(deemed|constitute|considered|treated as).{0,60}(assign|transfer)"
                      r"|(assign|transfer)\w*.{0,200}(includ\w*|deemed|mean\w*).{0,100}" + _CONTROL, _F)
@@ -32,10 +38,20 @@ _ASSIGNS_IP = re.compile(r"\bhereby (irrevocably )?assign|work(s)? made for hire
 _NON_TRANSFERABLE = re.compile(r"non-?transferable|non-?assignable|not (be )?(transferable|assignable)|may not (be )?(assign|transfer|sublicens)\w*", _F)
 _COC_PAYMENT = re.compile(_CONTROL + r".{0,250}(payment|bonus|severance|accelerat\w*|vest\w*)|(payment|bonus|severance|accelerat\w*|vest\w*).{0,250}" + _CONTROL, _F)
 
+def _permitted_without_consent(q: str) -> bool:
+    m = _WITHOUT_CONSENT.search(q)
+    return bool(m) and not _NEGATED_SUBJECT.search(q[max(0, m.start() - 60):m.start()])
+
+
+def _consent_required(q: str) -> bool:
+    return bool(_CONSENT.search(q)) and not _permitted_without_consent(q)
+
+
 CONDITIONS: dict[str, "callable"] = {
     "termination_right": lambda q: bool(_TERMINATE.search(q)),
-    "consent_required": lambda q: bool(_CONSENT.search(q)),
-    "notice_only": lambda q: bool(_NOTICE.search(q)) and not _CONSENT.search(q) and not _TERMINATE.search(q),
+    "consent_required": _consent_required,
+    "permitted_without_consent": _permitted_without_consent,
+    "notice_only": lambda q: bool(_NOTICE.search(q)) and not _consent_required(q) and not _TERMINATE.search(q),
     "mutual": lambda q: bool(_MUTUAL.search(q)),
     # One side holds the right: the reviewer cannot know which party is the target,
     # so a one-sided termination right is treated as possibly the counterparty's.
@@ -45,6 +61,8 @@ CONDITIONS: dict[str, "callable"] = {
     "binds_affiliates": lambda q: bool(_AFFILIATES.search(q)),
     "on_sale_of_business": lambda q: bool(_SALE.search(q)),
     "uncapped": lambda q: bool(_UNCAPPED.search(q)),
+    # a cap with no carve-out: the look-alike of an uncapped-liability clause
+    "capped_only": lambda q: bool(_CAP.search(q)) and not _UNCAPPED.search(q),
     "assigned_to_counterparty": lambda q: bool(_ASSIGNS_IP.search(q)),
     "non_transferable": lambda q: bool(_NON_TRANSFERABLE.search(q)),
     "change_of_control_payment": lambda q: bool(_COC_PAYMENT.search(q)),
@@ -53,6 +71,7 @@ CONDITIONS: dict[str, "callable"] = {
 _LABELS = {
     "termination_right": "gives a right to terminate",
     "consent_required": "requires consent",
+    "permitted_without_consent": "permits the transfer without consent",
     "notice_only": "requires notice only",
     "mutual": "applies to both parties",
     "counterparty_right": "one party alone holds the right",
@@ -61,6 +80,7 @@ _LABELS = {
     "binds_affiliates": "extends to affiliates",
     "on_sale_of_business": "is triggered by a sale of the business or assets",
     "uncapped": "leaves liability unlimited",
+    "capped_only": "sets a cap without carve-outs",
     "assigned_to_counterparty": "assigns or vests ownership of IP",
     "non_transferable": "is non-transferable",
     "change_of_control_payment": "pays on a change of control",
