@@ -1,9 +1,11 @@
-"""python -m agents run | export.
+"""python -m agents run | export | score.
 
 run: review a room (offline reviewer unless an endpoint is given), write memo.md, memo.docx,
 findings.json and run.json into workspace/runs/<run_id>/, print coverage, findings by severity,
 root vs sub-agent tokens and wall time. SIGTERM (runner.stop_run) stops gracefully: status
 'stopped', resumable with --resume.
+export: finished runs' trajectories as chat-format training data, filtered by coverage and/or score.
+score: record a run's score (rubric pass rate) in run.json, for `export --min-score`.
 """
 
 from __future__ import annotations
@@ -110,6 +112,7 @@ async def _run(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from agents.export import run_score
     from agents.trajectory import root_examples, sub_examples, trajectory_for
 
     settings = get_settings()
@@ -121,6 +124,9 @@ def _export(args: argparse.Namespace) -> int:
             cov = store.coverage(run.id)
             if run.status != "finished" or cov.documents_ratio < args.min_coverage:
                 continue
+            score = run_score(run.stats)
+            if args.min_score is not None and (score is None or score.value < args.min_score):
+                continue  # a run with no recorded score does not pass a score filter
             records = trajectory_for(settings, run.id).read()
             steps = [r for r in records if r.get("type") == "root_step"]
             calls = [r for r in records if r.get("type") == "sub_call"]
@@ -128,6 +134,20 @@ def _export(args: argparse.Namespace) -> int:
                 fh.write(json.dumps(ex, ensure_ascii=False) + "\n")
                 n += 1
     print(f"wrote {n} example(s) to {args.out}")
+    return 0
+
+
+def _score(args: argparse.Namespace) -> int:
+    from agents.export import RunScore, record_score
+
+    settings = get_settings()
+    store = open_review_store(settings)
+    try:
+        stats = record_score(settings, store, args.run_id, RunScore(kind=args.kind, value=args.value))
+    except (KeyError, ValueError) as e:  # unknown run, or a value outside 0-1
+        print(str(e), file=sys.stderr)
+        return 1
+    print(f"run {args.run_id}: score {stats['score']['kind']} = {stats['score']['value']}")
     return 0
 
 
@@ -145,8 +165,16 @@ def main(argv: list[str] | None = None) -> int:
     e = sub.add_parser("export", help="export finished runs' trajectories as chat-format training data")
     e.add_argument("--min-coverage", type=float, default=0.99)
     e.add_argument("--out", required=True)
+    e.add_argument("--min-score", type=float, default=None,
+                   help="only runs whose run.json score (rubric pass rate, or verified_coverage) is at least this")
     e.add_argument("--with-subagents", action="store_true", help="also export sub-agent calls that used a model")
+    sc = sub.add_parser("score", help="record a run's score (e.g. the rubric pass rate from `python -m synth score`)")
+    sc.add_argument("run_id")
+    sc.add_argument("value", type=float, help="0-1")
+    sc.add_argument("--kind", default="rubric_pass_rate")
     args = ap.parse_args(argv)
     if args.cmd == "run":
         return asyncio.run(_run(args))
+    if args.cmd == "score":
+        return _score(args)
     return _export(args)

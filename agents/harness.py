@@ -58,8 +58,21 @@ async def run_review(
         semaphore=asyncio.Semaphore(max(1, settings.harness.max_concurrency)),
     )
     settings.checkpoint_path().parent.mkdir(parents=True, exist_ok=True)
-    config = {"configurable": {"thread_id": run_id}, "recursion_limit": RECURSION_LIMIT,
-              "max_concurrency": max(1, settings.harness.max_concurrency)}
+    # model calls are capped by hc.semaphore (max_concurrency); LangGraph may run twice as many tasks, so a
+    # sub-agent that is storing its results (after its call released the slot) does not keep the next
+    # sub-agent from starting its call
+    cap = max(1, settings.harness.max_concurrency)
+    config = {"configurable": {"thread_id": run_id}, "recursion_limit": RECURSION_LIMIT, "max_concurrency": 2 * cap}
+    try:
+        await _stream(settings, hc, run_id, room, config, on_event)
+    finally:
+        hc.trajectory.close()
+    run = store.run(run_id)
+    return run.stats if run else {}
+
+
+async def _stream(settings: Settings, hc: HarnessContext, run_id: str, room: str, config: dict,
+                  on_event: Callable[[dict], None] | None) -> None:
     async with AsyncSqliteSaver.from_conn_string(str(settings.checkpoint_path())) as saver:
         graph = build_graph(saver)
         snapshot = await graph.aget_state(config)
@@ -73,5 +86,3 @@ async def run_review(
                                                    stream_mode=["updates", "custom"], durability="sync"):
                 if on_event is not None:
                     on_event({"mode": mode, "data": chunk})
-    run = store.run(run_id)
-    return run.stats if run else {}

@@ -170,19 +170,56 @@ def _table_rows(lines: list[str]) -> list[list[str]]:
     return rows
 
 
-def _inline_runs(par, text: str) -> None:
+def _add_run(doc, p, text: str, bold: bool = False) -> None:
+    """A run appended to paragraph element `p`, written as plain w:r/w:rPr/w:t. python-docx's run API looks
+    up each new child's position among every possible sibling and sets text one character at a time: per
+    run that is most of the memo's export time once a memo has thousands of findings."""
+    from docx.oxml.ns import qn
+    from docx.oxml.parser import OxmlElement
+    from docx.text.paragraph import Paragraph
+
+    if "\t" in text or "\n" in text or "\r" in text:  # tabs and breaks need w:tab / w:br: the library maps them
+        Paragraph(p, doc._body).add_run(text).bold = bold or None
+        return
+    r = OxmlElement("w:r")
+    if bold:
+        rpr = OxmlElement("w:rPr")
+        rpr.append(OxmlElement("w:b"))
+        r.append(rpr)
+    t = OxmlElement("w:t")
+    t.text = text
+    if text != text.strip():
+        t.set(qn("xml:space"), "preserve")
+    r.append(t)
+    p.append(r)
+
+
+def _inline_runs(doc, p, text: str) -> None:
     """**bold** spans as bold runs; everything else plain."""
     for i, piece in enumerate(re.split(r"\*\*(.+?)\*\*", text)):
         if piece:
-            par.add_run(piece).bold = bool(i % 2)
+            _add_run(doc, p, piece, bool(i % 2))
 
 
 def _para(doc, style_id: str | None):
-    """A paragraph with a style id set directly: python-docx's by-name lookup scans every style per call."""
-    par = doc.add_paragraph()
+    """A w:p element appended just before the body's section properties, its style id set directly.
+    `doc.add_paragraph()` scans the body's children for its insertion point, and python-docx's by-name
+    style lookup scans every style: both per call, quadratic in a memo of thousands of findings."""
+    from docx.oxml.ns import qn
+    from docx.oxml.parser import OxmlElement
+
+    body = doc.element.body
+    p = OxmlElement("w:p")
     if style_id:
-        par._p.style = style_id
-    return par
+        ppr = OxmlElement("w:pPr")
+        ppr.append(OxmlElement("w:pStyle", {qn("w:val"): style_id}))
+        p.append(ppr)
+    last = next(iter(reversed(body)), None)  # from the end, without counting the children
+    if last is not None and last.tag == qn("w:sectPr"):
+        last.addprevious(p)
+    else:
+        body.append(p)
+    return p
 
 
 def to_docx(memo: Memo, path: Path, findings: dict[str, Finding] | None = None) -> Path:
@@ -212,11 +249,11 @@ def to_docx(memo: Memo, path: Path, findings: dict[str, Finding] | None = None) 
                 continue
             stripped = line.strip()
             if stripped.startswith("- "):
-                _inline_runs(_para(doc, style_ids["List Bullet"]), stripped[2:])
+                _inline_runs(doc, _para(doc, style_ids["List Bullet"]), stripped[2:])
             elif stripped.startswith(">"):
-                _para(doc, style_ids["Quote"]).add_run(stripped.lstrip("> "))
+                _add_run(doc, _para(doc, style_ids["Quote"]), stripped.lstrip("> "))
             elif stripped:
-                _inline_runs(_para(doc, None), stripped)
+                _inline_runs(doc, _para(doc, None), stripped)
             i += 1
     path.parent.mkdir(parents=True, exist_ok=True)
     doc.save(str(path))

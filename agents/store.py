@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -77,16 +78,32 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin):
         with self._lock:
             return self._db.execute(sql, tuple(params)).fetchall()
 
-    def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """BEGIN ... COMMIT, or nothing when already inside one (`batch`): the outer one commits."""
         with self._lock:
+            if self._db.in_transaction:
+                yield
+                return
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                for sql, params in statements:
-                    self._db.execute(sql, params)
-            except sqlite3.Error:
+                yield
+            except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Group several writes (a sub-agent's findings, its status, its events) into one transaction: one
+        WAL commit instead of one per statement. Readers see all of them or none."""
+        with self._transaction():
+            yield
+
+    def _tx(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        with self._transaction():
+            for sql, params in statements:
+                self._db.execute(sql, params)
 
     # ------------------------------------------------------------------ runs
     def create_run(self, run_id: str, room: str, settings: Settings, documents: list[Document],
@@ -112,6 +129,10 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin):
             "UPDATE runs SET status=?, error=?, finished_at=?, stats_json=COALESCE(?, stats_json) WHERE id=?",
             (status, error, finished, json.dumps(stats) if stats is not None else None, run_id),
         )
+
+    def set_run_stats(self, run_id: str, stats: dict) -> None:
+        """Replace the run's stats only (status and times stay), e.g. to record a score after the run."""
+        self._q("UPDATE runs SET stats_json=? WHERE id=?", (json.dumps(stats), run_id))
 
     def set_run_pid(self, run_id: str, pid: int | None) -> None:
         self._q("UPDATE runs SET pid=? WHERE id=?", (pid, run_id))
@@ -199,26 +220,25 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin):
     # ------------------------------------------------------------------ findings
     def add_findings(self, run_id: str, findings: list[Finding], assignment_id: str | None) -> list[str]:
         """Insert findings; a duplicate id (same category, document, quote) is merged into the first. Returns new ids."""
-        folders = {r["document_id"]: r["folder"] for r in self.run_documents(run_id)}
         new: list[str] = []
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for f in findings:
-                    c = f.citation
-                    cur = self._db.execute(
-                        "INSERT OR IGNORE INTO findings VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                        (run_id, f.id, f.category, f.severity.value, f.summary, f.quote, c.document_id,
-                         c.document_path, folders.get(c.document_id, ""), c.page, c.chunk_id, c.char_start,
-                         c.char_end, int(f.verified), f.reviewer_status.value, f.reviewer_note, f.agent,
-                         f.confidence, json.dumps(f.extra), assignment_id, _now()),
-                    )
-                    if cur.rowcount:
-                        new.append(f.id)
-            except sqlite3.Error:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        if not findings:
+            return new
+        with self._transaction():
+            # only the cited documents' folders, by primary key: reading all run_documents per call
+            # made every sub-agent's write O(room size)
+            folders = {d: r[0] for d in {f.citation.document_id for f in findings} for r in self._db.execute(
+                "SELECT folder FROM run_documents WHERE run_id=? AND document_id=?", (run_id, d)).fetchall()}
+            for f in findings:
+                c = f.citation
+                cur = self._db.execute(
+                    "INSERT OR IGNORE INTO findings VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (run_id, f.id, f.category, f.severity.value, f.summary, f.quote, c.document_id,
+                     c.document_path, folders.get(c.document_id, ""), c.page, c.chunk_id, c.char_start,
+                     c.char_end, int(f.verified), f.reviewer_status.value, f.reviewer_note, f.agent,
+                     f.confidence, json.dumps(f.extra), assignment_id, _now()),
+                )
+                if cur.rowcount:
+                    new.append(f.id)
         return new
 
     def findings(

@@ -66,6 +66,10 @@ class DelegateArgs(_Args):
     long for one sub-agent are split across child sub-agents automatically. Findings come back as results."""
 
     batches: list[str] = Field(default_factory=list, description="Planned batch ids from the observation's plan (preferred).")
+    all_pending: bool = Field(
+        False, description="Delegate every planned batch not yet delegated (the plan's pending_batches, listed or not) "
+        "in this one call; only with instructions/categories."
+    )
     document_ids: list[str] = Field(default_factory=list, description="Documents to review, grouped into sub-agents by the harness.")
     chunk_range: list[int] | None = Field(
         None, min_length=2, max_length=2, description="[start, end) chunk indexes; only with exactly one document id."

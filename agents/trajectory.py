@@ -24,11 +24,22 @@ class Trajectory:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        self._fh = None
 
     def write(self, record: dict[str, Any]) -> None:
+        """Append one line. The file stays open for the run (one open per call cost more than the write);
+        every line is flushed to the OS at once, so a killed run keeps what it wrote."""
         line = json.dumps({"at": time.time(), **record}, default=str, ensure_ascii=False)
-        with self._lock, self.path.open("a", encoding="utf-8") as fh:
-            fh.write(line + "\n")
+        with self._lock:
+            if self._fh is None or self._fh.closed:
+                self._fh = self.path.open("a", encoding="utf-8")
+            self._fh.write(line + "\n")
+            self._fh.flush()
+
+    def close(self) -> None:
+        with self._lock:
+            if self._fh is not None:
+                self._fh.close()
 
     def read(self) -> list[dict[str, Any]]:
         if not self.path.exists():

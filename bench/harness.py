@@ -92,18 +92,23 @@ def bench_one(n_docs: int, latency: float, concurrency: int, workdir: Path, defa
         stats = asyncio.run(go())
         wall, cpu = time.monotonic() - t0, time.process_time() - cpu0
     srv.assert_clean()  # read back once the server process has stopped
+    from agents.store import open_review_store
+    steps = [t for t in open_review_store(settings).trajectory(f"{room}-run", limit=100_000) if t["type"] == "root_step"]
+    root_steps = [sorted({c["name"] for c in t["tool_calls"]}) for t in steps]  # what each root call did
     # the review part ends with the last model reply; what follows is finalize (memo, exports)
     review_s = max(r.t_end for r in srv.calls()) - t0
     root_calls, sub_calls = len(srv.calls(ROOT)), len(srv.calls(SUB))
     overlap = srv.max_overlap(SUB)
+    # how much longer than `latency` the server took to answer (its own work, when it does not fit in it)
+    server_late = max(r.t_end - r.t_start for r in srv.calls()) - latency
     calls = root_calls + sub_calls
     ideal = calls / concurrency * latency
     floor = root_calls * latency + math.ceil(sub_calls / concurrency) * latency
     return {
         "docs": n_docs, "parsed": stats["coverage"]["documents_total"],
         "reviewed": stats["coverage"]["documents_reviewed"], "ingest_s": round(ingest_s, 2),
-        "latency_s": latency, "concurrency": concurrency, "root_calls": root_calls, "sub_calls": sub_calls,
-        "max_overlap": overlap, "wall_s": round(wall, 3), "review_s": round(review_s, 3),
+        "latency_s": latency, "concurrency": concurrency, "root_calls": root_calls, "root_steps": root_steps, "sub_calls": sub_calls,
+        "max_overlap": overlap, "server_late_ms": round(1000 * server_late, 1), "wall_s": round(wall, 3), "review_s": round(review_s, 3),
         "finalize_s": round(wall - review_s, 3), "review_over_ideal": round(review_s / ideal, 3), "ideal_s": round(ideal, 3), "floor_s": round(floor, 3),
         "wall_over_ideal": round(wall / ideal, 3), "wall_over_floor": round(wall / floor, 3),
         "overhead_s": round(wall - floor, 3), "cpu_s": round(cpu, 2),

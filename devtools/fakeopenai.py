@@ -267,14 +267,19 @@ class FakeOpenAI(_Inspection):
             return self._finish(rec, 400, {}, _error_body("malformed request: " + "; ".join(errs)), "400")
         reply = self._next_reply(body)
         rec.kind = reply.kind  # known now: a hang's record must say so while it is still hanging
-        wait = self.latency_s + reply.hang_s
+        if reply.raw_body is not None:
+            status, headers, payload = 200, {"Content-Type": "application/json"}, reply.raw_body
+        elif reply.status != 200:
+            status, headers, payload = reply.status, reply.headers, _error_body(reply.error)
+        else:
+            status, headers, payload = 200, reply.headers, json.dumps(_completion(body, reply)).encode()
+        # the latency is counted from the request's arrival, so the server's own work (parsing, the scripted
+        # answer, a GIL shared by its request threads) is inside it, not added on top: a reply comes
+        # latency_s after its request, as the benchmarks state
+        wait = rec.t_start + self.latency_s + reply.hang_s - time.monotonic()
         if wait > 0:
             self._stop.wait(wait)
-        if reply.raw_body is not None:
-            return self._finish(rec, 200, {"Content-Type": "application/json"}, reply.raw_body, reply.kind)
-        if reply.status != 200:
-            return self._finish(rec, reply.status, reply.headers, _error_body(reply.error), reply.kind)
-        return self._finish(rec, 200, reply.headers, json.dumps(_completion(body, reply)).encode(), reply.kind)
+        return self._finish(rec, status, headers, payload, reply.kind)
 
     def _finish(self, rec: Recorded, status: int, headers: dict, payload: bytes, kind: str):
         rec.t_end, rec.status, rec.kind = time.monotonic(), status, kind
@@ -306,6 +311,9 @@ def _completion(body: dict, reply: Reply) -> dict:
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # keep-alive, as the openai client expects
+    # headers and body go out as two writes; with Nagle's algorithm on, the body waits for the client's
+    # delayed ACK of the headers (~40 ms on Linux) and every reply comes that much later than latency_s
+    disable_nagle_algorithm = True
     fake: FakeOpenAI
 
     def _serve(self, method: str) -> None:

@@ -61,15 +61,14 @@ class ScriptedRoot:
     """Root double: reads the observation in the request and acts by its phase, as the prompt asks.
 
     review: delegate every listed pending batch, or, when more are pending
-    than the observation lists, list the unreviewed documents (up to 1,000,
-    in pages of 200, in one step) and delegate them all at once; followup: search each pending
+    than the observation lists, all of them with delegate(all_pending=true); followup: search each pending
     item (for_category set) and delegate the hits' documents; memo: write each
     stale section citing its findings, then the executive summary; done:
     finish. `steps` counts the decisions it made.
     """
 
-    def __init__(self, search_k: int = 5, max_list_pages: int = 5):
-        self.search_k, self.max_list_pages = search_k, max_list_pages
+    def __init__(self, search_k: int = 5):
+        self.search_k = search_k
         self.steps = 0
 
     def __call__(self, body: dict) -> Reply:
@@ -94,11 +93,8 @@ class ScriptedRoot:
             plan = obs["plan"]
             batches = [b["id"] for b in plan.get("next_batches", [])]
             if plan.get("pending_batches", 0) > len(batches):
-                # more pending than the observation lists: page through the unreviewed documents in one step
-                todo = obs["coverage"]["documents_total"] - obs["coverage"]["documents_reviewed"]
-                pages = min(self.max_list_pages, max(1, -(-todo // 200)))
-                return [("list_documents", {"filters": {"review": "unreviewed"}, "offset": 200 * i, "limit": 200})
-                        for i in range(pages)]
+                # more pending than the observation lists: all of them in one call, as the prompt says
+                return [("delegate", {"all_pending": True, "instructions": "Review for every checklist item."})]
             if batches:
                 return [("delegate", {"batches": batches, "instructions": "Review for every checklist item."})]
             retry = obs.get("retryable_documents", [])

@@ -1,6 +1,7 @@
 """One sub-agent: review a leaf assignment (documents, or a chunk range of one), verify every quote.
 
-Runs as a Send task, concurrently with its wave up to the configured cap. What
+Runs as a Send task; its documents are reviewed concurrently, every model call
+(across the whole wave) bounded by the configured cap. What
 goes back to the root is ids, counts and a short report; the sub-agent's
 transcript goes to the trajectory only. A finished assignment found in the
 store (a resumed run) is reused, never executed twice.
@@ -32,37 +33,80 @@ def _assignment(a: AssignmentRecord) -> Assignment:
                       instructions=a["instructions"], categories=a["categories"], depth=a["depth"])
 
 
-async def _review_documents(hc: HarnessContext, run_id: str, a: AssignmentRecord) -> tuple[list[Finding], SubResult]:
-    """Call the sub-reviewer per document of the assignment; verify quotes against the document text."""
+async def _review_one(hc: HarnessContext, assignment: Assignment, a: AssignmentRecord, doc_id: str,
+                      items: list, on_start) -> tuple[list[Finding], SubResult]:
+    """One document of the assignment: a model call (or offline review) holding one slot of the global cap."""
+    doc = hc.room.document(doc_id)
+    if doc is None:
+        raise SubReviewerError(f"document {doc_id} is not in the room")
+    chunks = list(hc.room.chunks(doc_id))
+    if a["chunk_range"]:
+        chunks = chunks[a["chunk_range"][0]:a["chunk_range"][1]]
+    async with hc.semaphore:
+        on_start()
+        res = await hc.reviewer.review(assignment, doc, chunks, items)
+    # verification is local CPU work: done after the slot is released, so the next call goes out sooner
+    text = hc.room.text(doc_id)
+    found = []
+    for f in verify_all(res.findings, text, list(hc.room.chunks(doc_id))):
+        if f.citation.document_id != doc_id:
+            f = f.model_copy(update={"verified": False})  # a quote must come from the document under review
+        found.append(f.model_copy(update={"agent": a["agent"]}))
+    return found, res
+
+
+async def _review_documents(hc: HarnessContext, run_id: str, a: AssignmentRecord,
+                            on_start) -> tuple[list[Finding], SubResult]:
+    """Review every document of the assignment concurrently, each call bounded by the run's global cap
+    (settings.harness.max_concurrency), so a sub-agent with several small documents does not serialise
+    its calls; results are assembled in document order. The first failure cancels the others and fails
+    the assignment (the root may retry it), as before."""
     total = SubResult()
     found: list[Finding] = []
     items = [i for i in hc.enabled_items() if not a["categories"] or i.id in a["categories"]]
     assignment = _assignment(a)
-    for doc_id in a["document_ids"]:
-        doc = hc.room.document(doc_id)
-        if doc is None:
-            raise SubReviewerError(f"document {doc_id} is not in the room")
-        chunks = list(hc.room.chunks(doc_id))
-        if a["chunk_range"]:
-            chunks = chunks[a["chunk_range"][0]:a["chunk_range"][1]]
-        res = await hc.reviewer.review(assignment, doc, chunks, items)
-        text = hc.room.text(doc_id)
-        for f in verify_all(res.findings, text, list(hc.room.chunks(doc_id))):
-            if f.citation.document_id != doc_id:
-                f = f.model_copy(update={"verified": False})  # a quote must come from the document under review
-            found.append(f.model_copy(update={"agent": a["agent"]}))
+    if hc.settings.harness.assignment_delay_s:
+        async with hc.semaphore:  # a simulated slow sub-agent occupies a slot, like a real call would
+            on_start()
+            await asyncio.sleep(hc.settings.harness.assignment_delay_s)
+    tasks: list[asyncio.Task] = []
+    try:
+        async with asyncio.TaskGroup() as tg:
+            tasks = [tg.create_task(_review_one(hc, assignment, a, d, items, on_start)) for d in a["document_ids"]]
+    except BaseExceptionGroup as eg:
+        error: BaseException | None = _first_error(eg)
+    else:
+        error = None
+    for doc_id, task in zip(a["document_ids"], tasks):
+        if task.cancelled() or task.exception() is not None:
+            continue
+        doc_found, res = task.result()
+        found += doc_found
         for k in ("tokens_in", "tokens_out", "calls", "seconds"):
             setattr(total, k, getattr(total, k) + getattr(res, k))
-        total.report = (total.report + f" {doc.path}: {res.report}").strip()
+        total.report = (total.report + f" {hc.room.document(doc_id).path}: {res.report}").strip()
         base = {"type": "sub_call", "run_id": run_id, "assignment_id": a["id"], "agent": a["agent"],
                 "reviewer": hc.reviewer.name, "document_id": doc_id, "chunk_range": a["chunk_range"]}
         # a model-backed reviewer hands one record per call (messages, response, tokens, latency);
-        # the offline one makes no model call, so its review is one record of what it read and found
+        # the offline one makes no model call, so its review is one record of what it read and found.
+        # Calls that completed are recorded even when a sibling failed the assignment.
         for t in res.transcript or [{"tokens_in": res.tokens_in, "tokens_out": res.tokens_out,
                                      "seconds": round(res.seconds, 4), "findings": len(res.findings),
                                      "report": res.report}]:
             hc.trajectory.write({**base, **t})
+    if error is not None:
+        raise error
     return found, total
+
+
+def _first_error(eg: BaseExceptionGroup) -> BaseException:
+    """The TaskGroup's first real error (cancellations of its siblings are a consequence, not a cause)."""
+    for e in eg.exceptions:
+        if isinstance(e, BaseExceptionGroup):
+            return _first_error(e)
+        if not isinstance(e, asyncio.CancelledError):
+            return e
+    return eg.exceptions[0]
 
 
 async def node(task: ReviewTask, config: RunnableConfig) -> dict:
@@ -73,36 +117,45 @@ async def node(task: ReviewTask, config: RunnableConfig) -> dict:
         findings = hc.store.findings(run_id, assignment_id=a["id"])
         return _update(a, stored.status.value, stored.error, stored.report, findings, stored.tokens_in,
                        stored.tokens_out, 0, stored.seconds, reused=True)
-    async with hc.semaphore:
-        hc.store.start_assignment(run_id, a["id"])
-        hc.emit(run_id, "assignment_started", {"assignment_id": a["id"], "agent": a["agent"],
-                                               "documents": a["document_ids"], "depth": a["depth"]})
-        t0 = time.monotonic()
-        status, error = "done", ""
-        findings: list[Finding] = []
-        res = SubResult()
-        try:
-            if hc.settings.harness.assignment_delay_s:
-                await asyncio.sleep(hc.settings.harness.assignment_delay_s)
-            findings, res = await _review_documents(hc, run_id, a)
-        except (SubReviewerError, TimeoutError, OSError, ValueError) as e:
-            status, error = "failed", f"{type(e).__name__}: {e}"[:500]
-        seconds = time.monotonic() - t0
-    new = set(hc.store.add_findings(run_id, findings, a["id"]))
+    started: list[float] = []
+
+    def on_start() -> None:
+        """Marked running when its first call gets a slot (not while it waits for one)."""
+        if started:
+            return
+        started.append(time.monotonic())
+        with hc.store.batch():
+            hc.store.start_assignment(run_id, a["id"])
+            hc.emit(run_id, "assignment_started", {"assignment_id": a["id"], "agent": a["agent"],
+                                                   "documents": a["document_ids"], "depth": a["depth"]})
+
+    status, error = "done", ""
+    findings: list[Finding] = []
+    res = SubResult()
+    try:
+        findings, res = await _review_documents(hc, run_id, a, on_start)
+    except (SubReviewerError, TimeoutError, OSError, ValueError) as e:
+        status, error = "failed", f"{type(e).__name__}: {e}"[:500]
+    on_start()  # an assignment with no document still counts one execution
+    seconds = time.monotonic() - started[0]
     report = error or res.report[:400] or "no findings"
     done = Assignment(**{**_assignment(a).model_dump(), "status": AssignmentStatus(status), "error": error,
                          "tokens_in": res.tokens_in, "tokens_out": res.tokens_out, "seconds": seconds,
                          "report": report})
-    hc.store.finish_assignment(run_id, done, calls=res.calls)
-    for f in findings:
-        if f.id in new:
-            hc.emit(run_id, "finding", {"finding_id": f.id, "category": f.category, "severity": f.severity.value,
-                                        "verified": f.verified, "document_id": f.citation.document_id,
-                                        "agent": a["agent"]})
-    hc.emit(run_id, "assignment_finished", {"assignment_id": a["id"], "agent": a["agent"], "status": status,
-                                            "error": error, "findings": sum(f.verified for f in findings),
-                                            "tokens_in": res.tokens_in, "tokens_out": res.tokens_out,
-                                            "seconds": round(seconds, 3)})
+    # findings, status and events in one transaction: one commit per sub-agent, and a killed run never
+    # leaves findings of an assignment that is not marked done (or the reverse)
+    with hc.store.batch():
+        new = set(hc.store.add_findings(run_id, findings, a["id"]))
+        hc.store.finish_assignment(run_id, done, calls=res.calls)
+        for f in findings:
+            if f.id in new:
+                hc.emit(run_id, "finding", {"finding_id": f.id, "category": f.category, "severity": f.severity.value,
+                                            "verified": f.verified, "document_id": f.citation.document_id,
+                                            "agent": a["agent"]})
+        hc.emit(run_id, "assignment_finished", {"assignment_id": a["id"], "agent": a["agent"], "status": status,
+                                                "error": error, "findings": sum(f.verified for f in findings),
+                                                "tokens_in": res.tokens_in, "tokens_out": res.tokens_out,
+                                                "seconds": round(seconds, 3)})
     return _update(a, status, error, report, findings, res.tokens_in, res.tokens_out, res.calls, seconds, reused=False)
 
 

@@ -42,3 +42,33 @@ def test_trajectory_and_training_export(short_checklist, run_offline_root, tmp_p
         assert {t["function"]["name"] for t in ex["tools"]} == set(ROOT_TOOL_NAMES)
     assert main(["export", "--min-coverage", "1.01", "--out", str(out)]) == 0
     assert out.read_text() == ""
+
+
+def test_export_filters_by_recorded_score(short_checklist, run_offline_root, tmp_path, monkeypatch):
+    hsettings = short_checklist
+    write_room(hsettings, "r", {f"A/c{i}.pdf": contract(f"Agreement {i}", ["governing_law"]) for i in range(3)})
+    for run_id in ("high", "low"):
+        stats, store = run_offline_root(hsettings, "r", ScriptedReviewer(), run_id=run_id)
+        store.set_run_status(run_id, "finished")
+        # every run ends with the score it has without a rubric: coverage x verified share of its findings
+        assert stats["score"]["kind"] == "verified_coverage"
+        assert stats["score"]["value"] == stats["coverage"]["documents_ratio"] == 1.0
+        on_disk = json.loads((hsettings.run_dir(run_id) / "run.json").read_text())
+        assert on_disk["score"] == stats["score"]
+    monkeypatch.setenv("DATAROOM_WORKSPACE", str(hsettings.workspace))
+    # a rubric pass rate scored after the run replaces it, in the store and in run.json
+    assert main(["score", "low", "0.4"]) == 0
+    assert store.run("low").stats["score"] == {"kind": "rubric_pass_rate", "value": 0.4, "detail": {}}
+    assert json.loads((hsettings.run_dir("low") / "run.json").read_text())["score"]["value"] == 0.4
+    assert store.run("low").status == "finished"
+    assert main(["score", "nope", "0.4"]) == 1 and main(["score", "low", "1.5"]) == 1
+
+    def exported(*flags: str) -> int:
+        out = tmp_path / "train.jsonl"
+        assert main(["export", "--min-coverage", "0.99", "--out", str(out), *flags]) == 0
+        return len(out.read_text().splitlines())
+
+    per_run = exported("--min-score", "0.5")
+    assert per_run > 0  # "high" only
+    assert exported() == exported("--min-score", "0.4") == 2 * per_run
+    assert exported("--min-score", "1.01") == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,46 @@ def test_call_cap_stops_delegation_and_the_run_still_ends(llm_settings, fake):
     assert stats["assignments"]["failed"] >= 1  # refused assignments are reported, not dropped
     assert len(fake.calls(ROOT_MODEL)) >= 2  # the root still got to finish after the cap
     fake.assert_clean()
+
+
+@pytest.mark.slow
+def test_documents_of_one_batch_are_reviewed_concurrently_up_to_the_cap(llm_settings, fake, _workspace):
+    # default sizing: several small documents share one sub-agent; its per-document calls must overlap
+    s = configure(llm_settings, fake, one_doc_per_agent=False)
+    fake.latency_s = 0.15
+    load_text_room(s, "batched", room_texts(8, seed=5))
+    stats = run(s, "batched")
+
+    assert stats["coverage"]["documents_reviewed"] == 8
+    store = open_review_store(s)
+    leaves = [r for r in store.assignment_rows("batched-run") if r["leaf"] and r["pass"] == "review"]
+    assert len(leaves) < 8 and max(len(json.loads(r["document_ids"])) for r in leaves) >= 4
+    assert all(r["executions"] == 1 and r["status"] == "done" for r in leaves)
+    assert len(fake.calls(SUB_MODEL)) == 8
+    assert fake.max_overlap(SUB_MODEL) == 4  # the global cap, reached inside batches; never exceeded
+    # one trajectory record per document call, in the batch's document order
+    calls = [t for t in store.trajectory("batched-run", limit=10_000) if t["type"] == "sub_call"]
+    for r in leaves:
+        mine = [t["document_id"] for t in calls if t["assignment_id"] == r["id"]]
+        assert mine == json.loads(r["document_ids"])
+
+
+@pytest.mark.slow
+def test_all_pending_delegates_more_batches_than_the_observation_lists_in_one_root_step(llm_settings, fake, _workspace):
+    from agents.observe import NEXT_BATCHES
+
+    s = configure(llm_settings, fake, concurrency=8)
+    n = NEXT_BATCHES + 5  # one document per batch: more pending batches than the observation lists
+    load_text_room(s, "many", room_texts(n, seed=11))
+    stats = run(s, "many")
+
+    assert stats["coverage"]["documents_reviewed"] == n
+    store = open_review_store(s)
+    steps = [t for t in store.trajectory("many-run", limit=10_000) if t["type"] == "root_step"]
+    assert [c["name"] for c in steps[0]["tool_calls"]] == ["delegate"]
+    assert steps[0]["tool_calls"][0]["arguments"]["all_pending"] is True
+    assert not any(c["name"] == "list_documents" for t in steps for c in t["tool_calls"])
+    # the whole room went out in the first wave (what follows is follow-up and finish)
+    leaves = [r for r in store.assignment_rows("many-run") if r["leaf"] and r["pass"] == "review"]
+    assert len(leaves) == n and all(r["executions"] == 1 for r in leaves)
+    assert len(fake.calls(SUB_MODEL)) == n

@@ -146,14 +146,13 @@ def test_assembled_prompts_match_golden_snapshots(settings):
     _golden("root_messages.json", msgs)
 
 
-def test_scripted_root_pages_through_unreviewed_documents_when_more_are_pending():
-    """The benchmark's root double follows the prompt's advice: few root steps for a big room."""
+def test_scripted_root_delegates_all_pending_batches_when_more_are_pending():
+    """The benchmark's root double follows the prompt's advice: one delegate call for a big room, no listing."""
     root = scripted.ScriptedRoot()
     obs = observation().model_dump(mode="json")
     obs["plan"]["pending_batches"] = 700
     obs["coverage"].update(documents_total=900, documents_reviewed=0)
-    calls = root.decide(obs)
-    assert [(n, a["offset"]) for n, a in calls] == [("list_documents", 200 * i) for i in range(5)]
+    assert root.decide(obs) == [("delegate", {"all_pending": True, "instructions": "Review for every checklist item."})]
     obs["last_results"] = [{"call_id": "s-1", "name": "list_documents", "ok": True,
                             "data": {"documents": [{"id": "d1", "review": "unreviewed"},
                                                    {"id": "d2", "review": "reviewed"}]}}]
