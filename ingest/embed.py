@@ -232,14 +232,29 @@ class HashEmbedder:
 
     def __init__(self, dim: int = 384):
         self.dim = dim
+        # feature -> signed bucket (+/-(index + 1)); words repeat across chunks, and the
+        # blake2b call per feature was most of ingest's parent CPU with this embedder
+        self._buckets: dict[str, int] = {}
+
+    def _bucket(self, f: str) -> int:
+        h = int.from_bytes(hashlib.blake2b(f.encode("utf-8"), digest_size=8).digest(), "little")
+        b = h % self.dim + 1
+        return b if (h >> 63) & 1 else -b
 
     def _vec(self, text: str) -> np.ndarray:
-        v = np.zeros(self.dim, dtype=np.float32)
         words = _WORD_RE.findall(text.lower())
         feats = words + [a + " " + b for a, b in zip(words, words[1:])]
-        for f in feats:
-            h = int.from_bytes(hashlib.blake2b(f.encode("utf-8"), digest_size=8).digest(), "little")
-            v[h % self.dim] += 1.0 if (h >> 63) & 1 else -1.0
+        if len(self._buckets) > 500_000:  # bound the memory of a long-lived process
+            self._buckets.clear()
+        cache = self._buckets
+        signed = np.fromiter(
+            (cache[f] if f in cache else cache.setdefault(f, self._bucket(f)) for f in feats), dtype=np.int64, count=len(feats)
+        )
+        # +1 / -1 per feature into its bucket: integer counts, exact in float32 whatever the order
+        v = (
+            np.bincount(np.abs(signed) - 1, weights=np.sign(signed), minlength=self.dim).astype(np.float32)
+            if len(signed) else np.zeros(self.dim, dtype=np.float32)
+        )
         n = float(np.linalg.norm(v))
         return v / n if n > 0 else v
 

@@ -132,16 +132,20 @@ class Manifest:
 
     # ---- writing (the pipeline is the only writer)
     def upsert_document(self, doc: Document) -> None:
+        with closing(self._connect()) as con, con:
+            self._upsert_document(con, doc)
+
+    @staticmethod
+    def _upsert_document(con: sqlite3.Connection, doc: Document) -> None:
         row = doc.model_dump(mode="json")
         vals = [row[f] for f in DOC_FIELDS] + [utcnow().isoformat()]
-        with closing(self._connect()) as con, con:
-            con.execute(
-                f"INSERT OR REPLACE INTO documents ({','.join(DOC_FIELDS)}, ingested_at) VALUES ({','.join('?' * (len(DOC_FIELDS) + 1))})",
-                vals,
-            )
+        con.execute(
+            f"INSERT OR REPLACE INTO documents ({','.join(DOC_FIELDS)}, ingested_at) VALUES ({','.join('?' * (len(DOC_FIELDS) + 1))})",
+            vals,
+        )
 
     def write_parsed(self, doc: Document, text: str, chunks: list[Chunk]) -> None:
-        """Document row, text file and chunks (plus their keyword index) in one transaction."""
+        """Text file, then chunks (plus their keyword index) and the document row in one transaction (one commit)."""
         self.text_dir.mkdir(parents=True, exist_ok=True)
         tmp = self.text_dir / f".{doc.id}.tmp"
         with tmp.open("w", encoding="utf-8", newline="") as f:
@@ -159,7 +163,7 @@ class Manifest:
             con.executemany(
                 "INSERT INTO chunks_fts (text, chunk_id, document_id) VALUES (?,?,?)", [(c.text, c.id, c.document_id) for c in chunks]
             )
-        self.upsert_document(doc)
+            self._upsert_document(con, doc)
 
     def delete_document(self, doc_id: str) -> None:
         with closing(self._connect()) as con, con:

@@ -175,7 +175,8 @@ def warm_up() -> None:
 
     offline_nlp.install()
     try:
-        import unstructured.partition.auto  # noqa: F401
+        # PDF only: the common case in a data room. Not partition.auto (+0.5 CPU-s), which
+        # _partition never calls; other formats import their partitioner on first use.
         import unstructured.partition.pdf  # noqa: F401
     except ImportError:
         pass  # a broken initializer would break the pool; let each file report the missing module

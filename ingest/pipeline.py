@@ -1,18 +1,19 @@
 """ingest_room: intake → type detection → parallel parsing → embedding → store + manifest.
 
-Parsing runs in spawned worker processes (fork does not mix with the
-threads chromadb and onnxruntime start in the parent); embedding and every
-write happen in the parent, so the manifest and the store have one writer.
+Parsing runs in worker processes forked from a forkserver that imported
+unstructured once (ingest.workers), started as soon as intake finds work;
+files go to the workers largest first, so no big file is left for the end.
+Embedding and every write happen in the parent, so the manifest and the
+store have one writer.
 """
 
 from __future__ import annotations
 
 import hashlib
-import multiprocessing as mp
 import re
 import time
 from collections import Counter, deque
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Callable
@@ -26,7 +27,8 @@ from core.types import Document, ParseStatus
 from .filetypes import detect, ext_type
 from .intake import intake
 from .manifest import Manifest
-from .parse import ParseResult, ParseTask, parse_file, warm_up
+from . import workers as worker_pool
+from .parse import ParseResult, ParseTask, parse_file
 from .store import RoomStore, open_store
 
 Progress = Callable[[int, int, str], None]
@@ -72,7 +74,7 @@ class _Run:
         self.progress = progress
         self.parse_fn = parse_fn
         self.man = Manifest(settings, room)
-        self.store: RoomStore = open_store(settings, room)
+        self._store: RoomStore | None = None
         self.by_hash: dict[str, Document] = {}
         self.work: deque[tuple[Document, str, int]] = deque()
         self.tally: Counter = Counter()
@@ -81,6 +83,13 @@ class _Run:
         self.chunks = 0
         self.parse_seconds = 0.0
         self.embed_seconds = 0.0
+
+    @property
+    def store(self) -> RoomStore:
+        # Opened on first use, so the Chroma import overlaps the workers' start-up.
+        if self._store is None:
+            self._store = open_store(self.s, self.room)
+        return self._store
 
     # ---- bookkeeping
     def _tick(self, current: str) -> None:
@@ -158,10 +167,6 @@ class _Run:
         self._tick(doc.path)
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"), initializer=warm_up)
-
-
 def _parse_all(run: _Run, workers: int) -> None:
     """Parse everything queued (attachments join the queue as they appear).
 
@@ -169,8 +174,10 @@ def _parse_all(run: _Run, workers: int) -> None:
     in-flight future; we then re-run those files one at a time in a fresh
     pool, so the one that kills its worker again is failed alone.
     """
+    # Largest first (size as the cost estimate): the last file to finish is then a small one.
+    run.work = deque(sorted(run.work, key=lambda item: (-item[0].size_bytes, item[0].path)))
     suspects: deque = deque()
-    ex = _pool(workers)
+    ex = worker_pool.pool(workers)
     in_flight: dict[Future, tuple[Document, str, int]] = {}
     try:
         while run.work or suspects or in_flight:
@@ -202,7 +209,7 @@ def _parse_all(run: _Run, workers: int) -> None:
                     suspects.append(item)
                 in_flight.clear()
                 ex.shutdown(wait=True, cancel_futures=True)
-                ex = _pool(workers)
+                ex = worker_pool.pool(workers)
     finally:
         ex.shutdown(wait=True, cancel_futures=True)
 
@@ -221,6 +228,8 @@ def ingest_room(
     run = _Run(settings, room, progress, parse_fn)
     entries = intake(Path(source), settings.room_dir(room) / "files", settings.ingest)
     existing = {d.path: d for d in run.man.documents() if d.parent_id is None}
+    if any(not e.refused and (e.path not in existing or existing[e.path].sha256 != e.sha256) for e in entries):
+        worker_pool.start()  # unstructured imports in the forkserver while we sniff types and open Chroma
     unchanged = removed = 0
     for e in sorted(entries, key=lambda e: e.path):
         if e.refused:
@@ -245,6 +254,7 @@ def ingest_room(
     for old in existing.values():  # files gone from the upload
         run._remove(old)
         removed += 1
+    run.store  # opened before parsing (while the forkserver imports), and so that every ingested room has its collection
     workers = max(1, min(settings.ingest.worker_count(), len(run.work) or 1))
     run._tick("")
     if run.work:
