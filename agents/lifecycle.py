@@ -146,13 +146,11 @@ class AgreementFacts:
     kind: str = ""
     parties: set[str] = field(default_factory=set)
     ends: date | None = None
-    ends_evidence: str = ""
     is_amendment: bool = False
     refers_to: list[tuple[str, date, set[str]]] = field(default_factory=list)  # (kind, date, parties) of recitals
-    ended: list[tuple[str, date, set[str], date | None, str]] = field(default_factory=list)  # letters: ... expired on
-    deletes: list[tuple[str, str, date | None, str]] = field(default_factory=list)  # (section, heading, effective, quote)
+    ended: list[tuple[str, date, set[str], date | None]] = field(default_factory=list)  # letters: (kind, dated, parties, on)
+    deletes: list[tuple[str, str, date | None]] = field(default_factory=list)  # (section, heading, effective)
     extends_to: date | None = None
-    extends_evidence: str = ""
 
 
 def read_facts(document_id: str, path: str, text: str) -> AgreementFacts:
@@ -174,9 +172,9 @@ def read_facts(document_id: str, path: str, text: str) -> AgreementFacts:
                 for dm in _DELETES.finditer(sent):
                     eff = _WITH_EFFECT.search(sent)
                     f.deletes.append((dm.group("num"), (dm.group("heading") or "").strip(),
-                                      parse_date(eff.group(1)) if eff else None, sent))
+                                      parse_date(eff.group(1)) if eff else None))
             if "term" in low and "extended" in low and (em := _EXPIRES_ON.search(sent)):
-                f.extends_to, f.extends_evidence = parse_date(em.group(1)), sent
+                f.extends_to = parse_date(em.group(1))
         elif not renews and f.ends is None and ("expire" in low or "terminat" in low):
             _own_term(f, sent)
     return f
@@ -197,7 +195,7 @@ def _references(f: AgreementFacts, sent: str, low: str) -> None:
         tail = sent[ref.end():]
         if ended := _ENDED.search(tail):
             om = _ON_DATE.search(tail, ended.end())
-            f.ended.append((kind, d, parties, parse_date(om.group(1)) if om else None, sent))
+            f.ended.append((kind, d, parties, parse_date(om.group(1)) if om else None))
 
 
 def _own_term(f: AgreementFacts, sent: str) -> None:
@@ -205,11 +203,11 @@ def _own_term(f: AgreementFacts, sent: str) -> None:
     m = _FIXED_TERM.search(sent)
     n = _count(m.group("n"), m.group("d")) if m else None
     if n and f.dated:
-        f.ends, f.ends_evidence = add_period(f.dated, n, m.group("unit")), sent
+        f.ends = add_period(f.dated, n, m.group("unit"))
         return
     em = _EXPIRES_ON.search(sent)
     if em and re.search(r"\b(?:this\s+Agreement|the\s+Term|Initial\s+Term)\b", sent, re.I) and (d := parse_date(em.group(1))):
-        f.ends, f.ends_evidence = d, sent
+        f.ends = d
 
 
 def _find(facts: list[AgreementFacts], src: AgreementFacts, kind: str, dated: date, parties: set[str]) -> list[AgreementFacts]:
@@ -243,14 +241,14 @@ def room_status(facts: list[AgreementFacts], as_of: date) -> dict[str, list[NotL
         for t in (t for kind, dated, parties in amend.refers_to for t in _find(facts, amend, kind, dated, parties)):
             if amend.extends_to:
                 ends[t.document_id] = (amend.extends_to, f"extended by {amend.path} to {_fmt(amend.extends_to)}")
-            for section, heading, effective, _ in amend.deletes:
+            for section, heading, effective in amend.deletes:
                 if effective is None or effective <= as_of:
                     label = f"Section {section}" + (f" ({heading})" if heading else "")
                     out.setdefault(t.document_id, []).append(
                         NotLive(f"{label} was deleted by {amend.path}"
                                 + (f" with effect from {_fmt(effective)}" if effective else ""), section=section))
     for src in facts:
-        for kind, dated, parties, on, _ in src.ended:
+        for kind, dated, parties, on in src.ended:
             when = on or src.latest_date
             for t in _find(facts, src, kind, dated, parties) if when and when <= as_of else []:
                 ends[t.document_id] = (when, f"{src.path} states that it ended on {_fmt(when)}")

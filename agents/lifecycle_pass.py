@@ -22,17 +22,24 @@ PREFIX = "Not live"
 
 def apply(hc: HarnessContext, run_id: str) -> set[str]:
     """Returns the checklist items whose findings changed (their memo sections need redrafting)."""
+    # a regraded finding is info, so a resumed run's second pass leaves it alone
     findings = [f for f in hc.store.findings(run_id, verified=True)
-                if f.severity != Severity.info and f.reviewer_status == ReviewerStatus.open
-                and not f.summary.startswith(PREFIX)]
+                if f.severity != Severity.info and f.reviewer_status == ReviewerStatus.open]
     if not findings:
         return set()
     as_of = hc.settings.harness.as_of or date.today()
-    status = room_status([read_facts(d.id, d.path, hc.room.text(d.id)) for d in hc.room.parsed()], as_of)
+    cited = {f.citation.document_id for f in findings}
+    facts, texts = [], {}
+    for d in hc.room.parsed():  # one read per document; only the cited documents' text is kept for section lookups
+        text = hc.room.text(d.id)
+        facts.append(read_facts(d.id, d.path, text))
+        if d.id in cited:
+            texts[d.id] = text
+    status = room_status(facts, as_of)
     changed: set[str] = set()
     for f in findings:
         doc_status = status.get(f.citation.document_id)
-        reason = not_live_reason(f, hc.room.text(f.citation.document_id), doc_status) if doc_status else ""
+        reason = not_live_reason(f, texts[f.citation.document_id], doc_status) if doc_status else ""
         if not reason:
             continue
         hc.store.set_finding_review(
