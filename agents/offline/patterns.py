@@ -45,7 +45,9 @@ _SUBST_ALL = r"(all or substantially all|substantially all (of )?(its|the) (asse
 ITEM_PATTERNS: dict[str, ItemPatterns] = {
     "change_of_control": ItemPatterns(
         include=_rx(_CONTROL, _SUBST_ALL, _MAJORITY, _MERGER + r".{0,200}(terminat|consent|assign|notif|notice)",
-                    r"(terminat|consent|assign).{0,200}" + _MERGER, r"by operation of law", r"beneficial own"),
+                    r"(terminat|consent|assign).{0,200}" + _MERGER, r"by operation of law", r"beneficial own",
+                    r"change (in|of) (the )?(ownership|owner)", r"\b(is|are|be|becomes?|being) acquired by",
+                    r"ceases? to (hold|own|control|manage|be controlled)"),
         # Definitions of "Change of Control" stay in: CUAD labels them with the clause they serve.
         exclude=_rx(r"change control (sop|procedure)"),
     ),
@@ -55,8 +57,9 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
     ),
     "termination_for_convenience": ItemPatterns(
         include=_rx(r"terminat\w*", r"cancel\w*"),
-        require=_rx(_CONVENIENCE, r"(terminat|cancel)\w*.{0,250}(upon|on|by|with|giving|providing|after) .{0,60}(days?|months?)'?s?\W.{0,40}notice",
-                    r"(upon|on|by|with|giving|providing) .{0,60}(days?|months?)'?s?\W.{0,40}notice.{0,120}(terminat|cancel)"),
+        require=_rx(_CONVENIENCE, r"(terminat|cancel)\w*.{0,250}(upon|on|by|with|giving|providing|after|within) .{0,60}(days?|weeks?|months?|years?)'?s?\W.{0,40}notice",
+                    r"(upon|on|by|with|giving|providing) .{0,60}(days?|weeks?|months?|years?)'?s?\W.{0,40}notice.{0,120}(terminat|cancel)",
+                    r"(terminat|cancel)\w*.{0,160}(with|upon|on|by giving) (a |an )?\(?\d+\)? (\w+ ){0,2}notice", r"non-?cause"),
         exclude=_rx(r"(by )?mutual (written )?(agreement|consent)\b(?!.{0,80}(either|any) party may)",
                     r"(written )?agreement of (both|all|the) parties",
                     r"^(?!.*" + _CONVENIENCE + r").*\b(breach\w*|default\w*|insolv\w+|bankrupt\w*|receiver|liquidat\w+|cured?|for cause|with cause|renew\w*|extend\w*|expir\w*|non-?payment|fail\w*)\b",
@@ -64,18 +67,22 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
     ),
     "exclusivity": ItemPatterns(
         include=_rx(r"exclusiv\w*", r"\bsole (and exclusive )?(supplier|distributor|provider|source|reseller|agent|licensee)",
-                    r"(shall|will|may) not.{0,120}(purchase|obtain|buy|sell|distribute|appoint|market|license|engage|work with|collaborate).{0,120}(any other|third part|others?\b|other than|competitor)",
+                    r"((shall|will|may) not|agrees? not to)\b.{0,120}(purchase|obtain|buy|sell|distribute|appoint|market|license|engage|work with|collaborate|enter into|endorse|promote|grant|use|exploit|enable|contract).{0,160}(any other|another|third part|others?\b|other than|competitor|competing|similar)",
                     r"\brequirements\b", r"only (from|to|through|with) "),
         exclude=_rx(r"non-?exclusive(?!.{0,200}\bexclusiv)"),
     ),
     "non_compete": ItemPatterns(
         include=_rx(r"non-?compet\w*", r"\bnot\b.{0,200}\bcompet\w*", r"\bcompet\w*.{0,200}\b(shall|will|may) not\b",
-                    r"refrain\w* from.{0,200}compet\w*", r"(shall|will|may) not.{0,160}(engage|carry on|participate|be (engaged|interested)|own|operate|develop|manufacture|market|sell).{0,160}(business|products?|services?|territory)",
+                    r"refrain\w* from.{0,200}compet\w*",
+                    r"((shall|will|may) not|agrees? not to)\b.{0,160}(engage|carry on|conduct|participate|be (engaged|interested)|own|operate|open|develop|research|manufactur\w*|commerciali[sz]e|market|sell|promote|distribut\w*|import).{0,160}(business\w*|products?|services?|territor\w*|compounds?|work|office)",
+                    r"directly or indirectly.{0,160}(engage|own|operate|develop|research|manufactur\w*|commerciali[sz]e|market|sell|promote|distribut\w*)",
                     r"restrict\w* (period|covenant|business)"),
         exclude=_rx(r"competitive (harm|pric\w*|rates?|bid\w*)", r"price competition"),
     ),
     "non_solicit": ItemPatterns(
         include=_rx(r"solicit\w*", r"\b(hire|employ|engage)\b.{0,80}(employee|personnel|staff)"),
+        # Few CUAD positives (No-Solicit of Customers: 4); the covenant's wording is unambiguous.
+        strong=_rx(r"\b((shall|will|may) not|agrees? not to)\b.{0,200}\b(solicit|entice|induce)\w*.{0,200}\b(customers?|clients?|employees?|officers?|personnel|staff|consultants?)\b"),
     ),
     "most_favored_nation": ItemPatterns(
         # Five positives in cuad-dev are too few for the classifier alone; these
@@ -84,12 +91,15 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
                    r"(no less|not less|at least as) favou?rable (terms|prices?|pricing|rates?|conditions)?.{0,120}(any other|third part|other (customer|licensee|distributor|purchaser))",
                    r"(lower|better|more favou?rable) (prices?|pricing|terms|rates?).{0,200}(shall|will) (offer|extend|provide|give|grant|make available|reduce)"),
         include=_rx(r"most[- ]favou?red", r"(no less|not less|at least as|equally) favou?rable", r"(lower|lowest|better|best|more favou?rable) (price|pricing|terms|rate|royalt)",
-                    r"(price|prices|pricing|terms|rate|royalt\w*).{0,150}(no (less|more) favou?rable|lower|better|less than).{0,150}(any other|third part|other (customer|licensee|distributor|purchaser))"),
+                    r"(price|prices|pricing|terms|rate|royalt\w*).{0,150}(no (less|more) favou?rable|lower|better|less than).{0,150}(any other|third part|other (customer|licensee|distributor|purchaser))",
+                    r"(not|no) (be )?(less|more) favou?rable", r"(preferred|preferential) (pricing|prices?|terms|rates?)",
+                    r"(higher|greater) (fees?|prices?|rates?|charges?)\b.{0,150}(any other|its other|other (client|customer|licensee|distributor|purchaser)s?|third part)"),
     ),
     "rofr_rofo": ItemPatterns(
         include=_rx(r"(right|option) of first (refusal|offer|negotiation)", r"first right (of|to)", r"right of first",
                     r"(first|prior) (opportunity|option|right) to (negotiat|purchase|acquire|offer|bid|match)", r"match(ing)? (the )?(offer|terms|right)",
-                    r"(before|prior to) (offering|negotiating|selling|granting|entering).{0,120}third part"),
+                    r"(before|prior to) (offering|negotiating|selling|granting|entering).{0,120}third part",
+                    r"\bRO(FR|FO|FN)\b", r"\boption\b.{0,120}\bto (negotiate|purchase|acquire|obtain|license)", r"first (consideration|negotiation)"),
     ),
     "minimum_commitment": ItemPatterns(
         include=_rx(r"minimum", r"take[- ]or[- ]pay", r"(at least|not less than|no less than)\b", r"maximum (quantit|volume|amount|number)", r"(forecast|purchase) (commitment|obligation)"),
@@ -100,7 +110,9 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
     "uncapped_liability": ItemPatterns(
         include=_rx(r"(limitation|exclusion|limit|cap)s?\b.{0,200}(shall|will|do|does) not apply",
                     r"(shall|will|do|does) not apply.{0,200}(limitation|exclusion|limit|cap)s?\b",
-                    r"except (for|with respect to|in the case of|as|that)", r"(other than|excluding|excepting|save for|notwithstanding)\b",
+                    r"except (for|with respect to|with regard to|in the case of|in the event of|under|as|that)", r"(other than|excluding|excepting|save for|notwithstanding)\b",
+                    r"(shall|will|do|does) (not|neither) (\w+ ){0,3}(apply|limit)", r"exclu\w+ from (\w+ ){0,3}limitation",
+                    r"limit or exclude", r"waives?\b.{0,80}(limitation|cap)s?\b",
                     r"unlimited", r"not be limited", r"without limit", r"regardless of"),
         require=_rx(r"liab\w*", r"damages", r"limitation", r"\bcap\b"),
     ),
@@ -118,7 +130,8 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
     ),
     "source_code_escrow": ItemPatterns(include=_rx(r"escrow", r"source code")),
     "audit_rights": ItemPatterns(
-        include=_rx(r"audit\w*", r"inspect\w*", r"examin\w*", r"books (and|of) (account|record)", r"records"),
+        include=_rx(r"audit\w*", r"inspect\w*", r"examin\w*", r"books (and|of) (account|record)", r"records",
+                    r"verif\w*.{0,120}(compliance|usage|use|fees|royalt\w*|reports?|statements?)"),
     ),
     "insurance": ItemPatterns(include=_rx(r"insur\w*", r"insured", r"(coverage|policy|policies) (limit|of not less)")),
     "governing_law": ItemPatterns(
@@ -157,7 +170,11 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
         include=_rx(r"litigation", r"lawsuit", r"\b(action|suit|claim|proceeding|complaint|arbitration)s?\b"),
         strong=_rx(r"(pending|threatened) (\w+ ){0,3}(litigation|actions?|claims?|suits?|proceedings?|investigations?)",
                    r"(filed|commenced|brought) (a|an) (lawsuit|complaint|action|suit|claim)", r"\b(plaintiffs?|defendants?)\b",
-                   r"demand letter", r"settlement (agreement|of the (claim|action|dispute|litigation))", r"civil action no"),
+                   r"demand letter", r"settlement (agreement|of the (claim|action|dispute|litigation))", r"civil action no",
+                   # a letter before action: notice of a claim, a demand, a threat to sue
+                   r"(formal )?notice of (a |an |its |our |the )?(claim|dispute|intended (action|proceedings))",
+                   r"\b(we|our client|the claimant) (hereby |now )?demands?\b", r"in (full|final) settlement of",
+                   r"(intends?|reserves? the right|will) (\w+ ){0,2}(commence|issue|bring|file|institute) (legal |court )?(proceedings|an action|a claim|suit|litigation)"),
         exclude=_rx(r"(shall|will|may) (\w+ ){0,4}(indemnify|defend)"),
     ),
 }

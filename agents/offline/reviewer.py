@@ -104,11 +104,15 @@ class OfflineReviewer:
         if pats is not None and pats.strong and len(out) < self.max_quotes:
             # Unambiguous wording reports even where the classifier (few examples) is unsure.
             taken = {id(u) for u, _, _ in out}
-            for u in units:
+            for i, u in enumerate(units):
                 if len(out) >= self.max_quotes:
                     break
                 if id(u) not in taken and gate(item.id, u.text) and any(p.search(u.text) for p in pats.strong):
-                    out.append((u, 0.6, [cats[j] for j in cols]))
+                    # Tag the category the classifier leans to (an employee non-solicit is not one
+                    # of customers); all of the item's when it has no opinion.
+                    k = int(np.argmax(ratio[i]))
+                    lean = [cats[cols[k]]] if ratio[i, k] > 0 else [cats[j] for j in cols]
+                    out.append((u, 0.6, lean))
         return out
 
     def _pattern_only(self, item, units, doc_text) -> list[tuple[_Unit, float, list[str]]]:

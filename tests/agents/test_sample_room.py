@@ -71,6 +71,7 @@ def test_offline_run_on_sample_room(hsettings):
             if d.path.startswith(c["path"]) and found(c, reviewer.review(d, list(room.chunks(d.id)), items)):
                 lost.append(c["id"])
     assert not lost, f"planted clauses the reviewer finds but the harness run lost: {lost}"
+    assert not missed, f"planted clauses not found with a verified quote: {[c['id'] for c in missed]}"
     memo = store.memo("sample-run")
     assert {i.id for i in items if i.enabled} | {"executive_summary", "consents", "scope"} == {s.key for s in memo.sections}
     scope = memo.section("scope").text

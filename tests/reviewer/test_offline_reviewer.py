@@ -67,6 +67,17 @@ POSITIVE = {
     "plaintiff alleges breach of contract and seeks damages of $4,000,000.",
 }
 
+# Second wordings of items whose first wording above is the textbook one.
+POSITIVE_ALT = {
+    "non_solicit": "9.4 Customers. For one (1) year after the end of the Term, Consultant shall not, directly or "
+    "indirectly, solicit or call upon any client of the Company for the purpose of selling competing services.",
+    "audit_rights": "13.3 Verification. Once per year, upon ten (10) days notice, Licensor may verify Licensee's "
+    "compliance with the usage limits of this Agreement, and Licensee shall pay any shortfall so identified.",
+    "litigation": "Dear Sirs, we act for Harbour Mills Ltd. and write to give you formal notice of a claim for "
+    "the late delivery of the goods under the purchase order, and our client will commence proceedings if the "
+    "amount is not paid within ten days.",
+}
+
 NEAR_MISS = {
     # Termination by agreement of both sides is not a unilateral right to walk away.
     "termination_for_convenience": "9.3 This Agreement may be terminated at any time by mutual written agreement of "
@@ -118,6 +129,13 @@ def test_item_found_in_realistic_clause(reviewer, items, item_id):
     assert f.quote in clause  # the quote is the clause (or a sentence of it), not the filler
     assert f.summary and f.summary != f.quote
     assert 0.0 < f.confidence <= 1.0
+
+
+@pytest.mark.parametrize("item_id", sorted(POSITIVE_ALT))
+def test_item_found_in_second_wording(reviewer, items, item_id):
+    clause = POSITIVE_ALT[item_id]
+    _, _, findings = _review(reviewer, items, clause, only=item_id)
+    assert any(f.quote in clause and f.verified for f in findings), [f.quote for f in findings]
 
 
 @pytest.mark.parametrize("item_id", sorted(NEAR_MISS))

@@ -97,6 +97,19 @@ def test_choose_threshold_separates_scores():
     assert choose_threshold(np.zeros(3), np.array([False, True, False])) > 1.0  # never predicts
 
 
+def test_choose_threshold_keeps_precision_floor():
+    # F2 would take every document (recall 1, precision 5/8); the floor stops where precision is still 4/5.
+    scores = np.array([0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2])
+    present = np.array([True, True, True, False, True, False, False, True])
+    assert choose_threshold(scores, present) < 0.2
+    assert 0.4 < choose_threshold(scores, present, floor=0.8) < 0.5
+    # No threshold reaches the floor: F-beta decides, and the category still reports.
+    assert choose_threshold(np.array([0.9, 0.8, 0.7]), np.array([False, True, False]), floor=0.8) < 0.8
+    # The floor holds only for the top document (1 of 4 positives): recall-weighted F2 takes over.
+    scores = np.array([0.9, 0.8, 0.7, 0.6, 0.5, 0.4])
+    assert choose_threshold(scores, np.array([True, False, True, False, True, True]), floor=0.8) < 0.4
+
+
 def _finding(item: str, quote: str, cuad: str = "") -> Finding:
     return Finding(category=item, summary="s", quote=quote, citation=Citation(document_id="d", chunk_id="c"),
                    extra={"cuad": cuad} if cuad else {})
