@@ -27,19 +27,26 @@ def draft_item(hc: HarnessContext, state: RunState, item_id: str) -> MemoSection
     item = hc.item(item_id)
     if item is None:
         raise KeyError(f"unknown checklist item {item_id!r}")
-    findings = hc.store.findings(state["run_id"], category=item_id)
-    return memo.item_section(item, findings, state.get("searched", {}).get(item_id), _followup_docs(state, item_id))
-
-
-def refresh_harness_sections(hc: HarnessContext, state: RunState) -> None:
-    """Executive summary, consents table and scope follow the data; rewritten when it changed."""
     run_id = state["run_id"]
-    findings = hc.store.findings(run_id)
+    findings = hc.store.findings(run_id, category=item_id, citable=True, limit=memo.ITEM_LIMIT)
+    return memo.item_section(item, findings, state.get("searched", {}).get(item_id), _followup_docs(state, item_id),
+                             tally=hc.store.finding_tally(run_id, category=item_id))
+
+
+def refresh_harness_sections(hc: HarnessContext, state: RunState, final: bool = False) -> None:
+    """Executive summary, consents table and scope follow the data; rewritten when it changed. While the run
+    goes on they hold the most severe rows and counts (each wave rewrites them); `final` writes them whole."""
+    run_id = state["run_id"]
+    tally = hc.store.finding_tally(run_id)
     cov = hc.store.coverage(run_id)
-    write_section(hc, run_id, memo.executive_summary(findings, hc.enabled_items(), cov, state.get("searched", {})))
-    write_section(hc, run_id, memo.consents_section(findings))
-    write_section(hc, run_id, memo.scope_section(cov, hc.store.document_status(run_id),
-                                                 state.get("searched", {}), hc.items))
+    high = hc.store.findings(run_id, severity="high", citable=True, limit=memo.KEY_ISSUES)
+    write_section(hc, run_id, memo.executive_summary(high, hc.enabled_items(), cov, state.get("searched", {}), tally))
+    limit = None if final else memo.CONSENT_LIMIT
+    consents = memo.citable([f for c in memo.CONSENT_CATEGORIES
+                             for f in hc.store.findings(run_id, category=c, citable=True, limit=limit)])[:limit]
+    write_section(hc, run_id, memo.consents_section(consents, sum(tally.total(c) for c in memo.CONSENT_CATEGORIES)))
+    write_section(hc, run_id, memo.scope_section(cov, hc.store.document_status(run_id), state.get("searched", {}),
+                                                 hc.items, limit=None if final else memo.SCOPE_LIMIT))
 
 
 def refresh_item_sections(hc: HarnessContext, state: RunState, final: bool = False,
@@ -71,6 +78,6 @@ def memo_state_entry(hc: HarnessContext, state: RunState, key: str, stored: Memo
     """What the graph remembers of a section: version, and the finding ids it was written against
     (so 'stale' means new findings arrived, not that the section cites fewer than exist)."""
     ids = sorted(f for f, b in state.get("findings", {}).items() if b["category"] == key)
-    edited = any(v.author.value == "reviewer" for v in hc.store.memo_versions(state["run_id"], key))
+    edited = hc.store.reviewer_edited(state["run_id"], key)
     return {"version": stored.version, "finding_ids": ids, "edited": edited, "drafted": drafted,
             "searched": key in state.get("searched", {})}

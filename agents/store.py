@@ -33,7 +33,7 @@ from core.types import (
 
 from agents.store_coverage import CoverageMixin
 from agents.store_memo import MemoVersionsMixin
-from agents.store_models import SCHEMA, AssignmentNode, ReviewerAction, RunInfo, TokenUsage
+from agents.store_models import SCHEMA, AssignmentNode, FindingTally, ReviewerAction, RunInfo, TokenUsage
 
 _SECRET_KEYS = {"api_key"}
 
@@ -252,10 +252,13 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin):
         verified: bool | None = None,
         reviewer_status: str | None = None,
         assignment_id: str | None = None,
+        citable: bool = False,
+        limit: int | None = None,
     ) -> list[Finding]:
-        """Findings of a run, filtered; most severe first, then by document path."""
-        where, params = ["run_id=?"], [run_id]
-        for col, val in (("category", category), ("severity", severity), ("document_id", document_id),
+        """Findings of a run, filtered; most severe first, then by document path.
+        `citable`: only what the memo may cite (verified, not rejected by the reviewer)."""
+        where, params = self._finding_filter(run_id, citable, category=category)
+        for col, val in (("severity", severity), ("document_id", document_id),
                          ("folder", folder), ("reviewer_status", reviewer_status), ("assignment_id", assignment_id)):
             if val is not None:
                 where.append(f"{col}=?")
@@ -266,9 +269,28 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin):
         rows = self._q(
             "SELECT * FROM findings WHERE " + " AND ".join(where) +
             " ORDER BY CASE severity WHEN 'high' THEN 0 WHEN 'medium' THEN 1 WHEN 'low' THEN 2 ELSE 3 END,"
-            " document_path, char_start", params,
+            " document_path, char_start" + (f" LIMIT {int(limit)}" if limit is not None else ""), params,
         )
         return [self._finding(r) for r in rows]
+
+    @staticmethod
+    def _finding_filter(run_id: str, citable: bool, category: str | None = None) -> tuple[list[str], list[Any]]:
+        where, params = ["run_id=?"], [run_id]
+        if category is not None:
+            where.append("category=?")
+            params.append(category)
+        if citable:
+            where.append("verified=1 AND reviewer_status!='rejected'")
+        return where, params
+
+    def finding_tally(self, run_id: str, category: str | None = None) -> FindingTally:
+        """Counts of the citable findings by category and severity, and how many documents they are in:
+        what a memo section states without reading every finding (a 5,000-document room has 40,000)."""
+        where, params = self._finding_filter(run_id, True, category=category)
+        cond = " AND ".join(where)
+        rows = self._q(f"SELECT category, severity, COUNT(*) FROM findings WHERE {cond} GROUP BY category, severity", params)
+        docs = self._q(f"SELECT COUNT(DISTINCT document_id) FROM findings WHERE {cond}", params)[0][0]
+        return FindingTally(counts={(r[0], r[1]): r[2] for r in rows}, documents=docs)
 
     def finding(self, finding_id: str, run_id: str | None = None) -> Finding | None:
         rows = self._finding_rows(finding_id, run_id)

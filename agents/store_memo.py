@@ -20,6 +20,18 @@ class MemoVersionsMixin:
         rows = self._q("SELECT * FROM memo_versions WHERE run_id=? AND key=? ORDER BY version", (run_id, key))
         return [self._section(r) for r in rows]
 
+    def _latest(self, run_id: str, key: str, current_only: bool = False) -> MemoSection | None:
+        """The newest version (or the newest non-proposal one) without reading the others: a long run
+        stores a section hundreds of times, and reading every version on each write made writes quadratic."""
+        rows = self._q("SELECT * FROM memo_versions WHERE run_id=? AND key=?" + (" AND proposal=0" if current_only else "")
+                       + " ORDER BY version DESC LIMIT 1", (run_id, key))
+        return self._section(rows[0]) if rows else None
+
+    def reviewer_edited(self, run_id: str, key: str) -> bool:
+        """Whether a reviewer ever wrote this section (an edit, a restore or an accepted proposal)."""
+        return bool(self._q("SELECT 1 FROM memo_versions WHERE run_id=? AND key=? AND author='reviewer' LIMIT 1",
+                            (run_id, key)))
+
     @staticmethod
     def _section(r: sqlite3.Row) -> MemoSection:
         return MemoSection(
@@ -43,9 +55,8 @@ class MemoVersionsMixin:
         Unchanged text is not a new version. If a reviewer edited the section, the agent's text
         becomes a pending proposal and the reviewer's text stays current."""
         with self._lock:
-            versions = self._versions(run_id, section.key)
-            current = next((v for v in reversed(versions) if not v.proposal), None)
-            last = versions[-1] if versions else None
+            last = self._latest(run_id, section.key)
+            current = last if last is None or not last.proposal else self._latest(run_id, section.key, current_only=True)
             edited = current is not None and current.author == MemoAuthor.reviewer
             same_as = last if edited and last and last.proposal else current
             if same_as is not None and same_as.text == section.text and same_as.finding_ids == section.finding_ids:
@@ -59,10 +70,9 @@ class MemoVersionsMixin:
     def save_reviewer_edit(self, run_id: str, key: str, text: str, author: str) -> MemoSection:
         """A reviewer's edit (or a restore of an old version): a new current version the agent will not overwrite."""
         with self._lock:
-            versions = self._versions(run_id, key)
-            if not versions:
+            base = self._latest(run_id, key)
+            if base is None:
                 raise KeyError(f"run {run_id} has no memo section {key!r}")
-            base = versions[-1]
             pos = self._q("SELECT position FROM memo_versions WHERE run_id=? AND key=? LIMIT 1", (run_id, key))[0][0]
             s = MemoSection(key=key, title=base.title, text=text, finding_ids=base.finding_ids,
                             version=base.version + 1, author=MemoAuthor.reviewer, proposal=False)
@@ -86,8 +96,8 @@ class MemoVersionsMixin:
 
     def memo_proposal(self, run_id: str, key: str) -> MemoSection | None:
         """The agent's pending revision of a reviewer-edited section, if it is newer than the edit."""
-        versions = self._versions(run_id, key)
-        return versions[-1] if versions and versions[-1].proposal else None
+        last = self._latest(run_id, key)
+        return last if last is not None and last.proposal else None
 
     def accept_proposal(self, run_id: str, key: str, author: str) -> MemoSection:
         """The reviewer takes the agent's pending revision: it becomes the reviewer's current version."""

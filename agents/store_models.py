@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -45,6 +46,7 @@ CREATE TABLE IF NOT EXISTS memo_versions (
     position INTEGER NOT NULL, text TEXT NOT NULL, finding_ids TEXT NOT NULL, version INTEGER NOT NULL,
     author TEXT NOT NULL, proposal INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS findings_by_category ON findings (run_id, category);
 CREATE INDEX IF NOT EXISTS memo_by_key ON memo_versions (run_id, key, version);
 CREATE TABLE IF NOT EXISTS root_steps (
     run_id TEXT NOT NULL, step INTEGER NOT NULL, tokens_in INTEGER, tokens_out INTEGER, calls INTEGER,
@@ -133,6 +135,21 @@ class TokenUsage(BaseModel):
     @property
     def root_share(self) -> float:
         return (self.root_in + self.root_out) / self.total if self.total else 0.0
+
+
+@dataclass(frozen=True)
+class FindingTally:
+    """Citable findings counted by (category, severity), and the number of documents they are in."""
+
+    counts: dict[tuple[str, str], int] = field(default_factory=dict)
+    documents: int = 0
+
+    def total(self, category: str | None = None, severity: str | None = None) -> int:
+        return sum(n for (c, s), n in self.counts.items()
+                   if (category is None or c == category) and (severity is None or s == severity))
+
+    def categories(self) -> set[str]:
+        return {c for (c, _), n in self.counts.items() if n}
 
 
 class AssignmentNode(BaseModel):

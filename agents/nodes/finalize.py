@@ -15,7 +15,7 @@ async def node(state: RunState, config: RunnableConfig) -> dict:
     hc = ctx()
     regraded = lifecycle_pass.apply(hc, state["run_id"])  # the room is read: expired/deleted provisions are known
     memo = refresh_item_sections(hc, state, final=True, force=regraded)
-    refresh_harness_sections(hc, state)
+    refresh_harness_sections(hc, state, final=True)
     stats = export_run(hc.settings, hc.store, state["run_id"], state.get("finish_reason", ""))
     status = "failed" if state.get("finish_reason", "").startswith("error") else "finished"
     hc.store.set_run_status(state["run_id"], status, error=state.get("finish_reason", "") if status == "failed" else "",

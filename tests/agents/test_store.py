@@ -82,3 +82,28 @@ def test_events_since_and_document_status_and_snapshot_without_secrets(settings)
     assert "api_key" not in s.run("run").settings["llm"]
     assert "api_key" not in settings_snapshot(settings)["llm"]
     assert [d.status for d in s.document_status("run")] == ["unreviewed"]
+
+
+def test_tally_and_citable_limit_count_in_sql_what_the_memo_states(settings):
+    s = _store(settings)
+    fs = [_finding("x", quote=f"Neither party may assign clause {n}.", severity=sev)
+          for n, sev in enumerate([Severity.low, Severity.high, Severity.medium, Severity.high])]
+    s.add_findings("run", fs, None)
+    s.set_finding_review(fs[3].id, "rejected", "duplicate", "alice", run_id="run")
+    tally = s.finding_tally("run", category="anti_assignment")
+    assert tally.total() == 3 and tally.total(severity="high") == 1 and tally.documents == 1
+    assert tally.categories() == {"anti_assignment"} and s.finding_tally("run", category="exclusivity").total() == 0
+    top = s.findings("run", category="anti_assignment", citable=True, limit=2)
+    assert [f.severity for f in top] == [Severity.high, Severity.medium]  # rejected one is not citable
+
+
+def test_section_writes_read_only_the_latest_versions(settings):
+    s = _store(settings)
+    for n in range(5):
+        s.save_agent_section("run", MemoSection(key="k", title="K", text=f"draft {n}"), 12)
+    assert not s.reviewer_edited("run", "k")
+    s.save_reviewer_edit("run", "k", "mine", author="bob")
+    assert s.reviewer_edited("run", "k")
+    prop, _ = s.save_agent_section("run", MemoSection(key="k", title="K", text="draft 5"), 12)
+    assert prop.proposal and prop.version == 7 and s.memo("run").section("k").text == "mine"
+    assert s.save_agent_section("run", MemoSection(key="k", title="K", text="draft 5"), 12)[1] is False
