@@ -6,6 +6,7 @@ from core.types import MemoSection
 
 from agents import memo
 from agents.context import HarnessContext
+from agents.observe import findings_by_category
 from agents.state import RunState
 
 
@@ -58,9 +59,10 @@ def refresh_item_sections(hc: HarnessContext, state: RunState, final: bool = Fal
     Returns the graph's memo entries that changed."""
     memo = state.get("memo", {})
     updates: dict[str, dict] = {}
+    ids_by_cat = findings_by_category(state)
     for item in hc.enabled_items():
         entry = memo.get(item.id)
-        current = sorted(f for f, b in state.get("findings", {}).items() if b["category"] == item.id)
+        current = ids_by_cat.get(item.id, [])
         searched = item.id in state.get("searched", {})
         if entry is not None and not entry.get("drafted", True):
             continue  # the root's own text
@@ -70,14 +72,16 @@ def refresh_item_sections(hc: HarnessContext, state: RunState, final: bool = Fal
                 and item.id not in force):
             continue  # nothing new for this item
         stored, _ = write_section(hc, state["run_id"], draft_item(hc, state, item.id))
-        updates[item.id] = memo_state_entry(hc, state, item.id, stored, drafted=True)
+        updates[item.id] = memo_state_entry(hc, state, item.id, stored, drafted=True, ids=current)
     return updates
 
 
-def memo_state_entry(hc: HarnessContext, state: RunState, key: str, stored: MemoSection, drafted: bool = True) -> dict:
+def memo_state_entry(hc: HarnessContext, state: RunState, key: str, stored: MemoSection, drafted: bool = True,
+                     ids: list[str] | None = None) -> dict:
     """What the graph remembers of a section: version, and the finding ids it was written against
     (so 'stale' means new findings arrived, not that the section cites fewer than exist)."""
-    ids = sorted(f for f, b in state.get("findings", {}).items() if b["category"] == key)
+    if ids is None:
+        ids = sorted(f for f, b in state.get("findings", {}).items() if b["category"] == key)
     edited = hc.store.reviewer_edited(state["run_id"], key)
     return {"version": stored.version, "finding_ids": ids, "edited": edited, "drafted": drafted,
             "searched": key in state.get("searched", {})}
