@@ -6,7 +6,7 @@ from core.types import MemoSection
 
 from agents import memo
 from agents.context import HarnessContext
-from agents.observe import findings_by_category
+from agents.observe import finding_counts
 from agents.state import RunState
 
 
@@ -59,29 +59,29 @@ def refresh_item_sections(hc: HarnessContext, state: RunState, final: bool = Fal
     Returns the graph's memo entries that changed."""
     memo = state.get("memo", {})
     updates: dict[str, dict] = {}
-    ids_by_cat = findings_by_category(state)
+    counts = finding_counts(state)
     for item in hc.enabled_items():
         entry = memo.get(item.id)
-        current = ids_by_cat.get(item.id, [])
+        current = counts.get(item.id, 0)
         searched = item.id in state.get("searched", {})
         if entry is not None and not entry.get("drafted", True):
             continue  # the root's own text
         if not current and not final:
             continue  # 'not found' is written once it has been checked, at the end
-        if (entry is not None and entry.get("finding_ids") == current and entry.get("searched") == searched
+        if (entry is not None and entry.get("finding_count") == current and entry.get("searched") == searched
                 and item.id not in force):
             continue  # nothing new for this item
         stored, _ = write_section(hc, state["run_id"], draft_item(hc, state, item.id))
-        updates[item.id] = memo_state_entry(hc, state, item.id, stored, drafted=True, ids=current)
+        updates[item.id] = memo_state_entry(hc, state, item.id, stored, drafted=True, count=current)
     return updates
 
 
 def memo_state_entry(hc: HarnessContext, state: RunState, key: str, stored: MemoSection, drafted: bool = True,
-                     ids: list[str] | None = None) -> dict:
-    """What the graph remembers of a section: version, and the finding ids it was written against
-    (so 'stale' means new findings arrived, not that the section cites fewer than exist)."""
-    if ids is None:
-        ids = sorted(f for f, b in state.get("findings", {}).items() if b["category"] == key)
+                     count: int | None = None) -> dict:
+    """What the graph remembers of a section: version, and how many of the item's findings it was written
+    against (so 'stale' means new findings arrived, not that the section cites fewer than exist)."""
+    if count is None:
+        count = finding_counts(state).get(key, 0)
     edited = hc.store.reviewer_edited(state["run_id"], key)
-    return {"version": stored.version, "finding_ids": ids, "edited": edited, "drafted": drafted,
+    return {"version": stored.version, "finding_count": count, "edited": edited, "drafted": drafted,
             "searched": key in state.get("searched", {})}

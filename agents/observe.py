@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 
-from core.types import SEVERITY_ORDER, Severity
+from core.types import Finding
 
 from agents.context import HarnessContext
 from agents.policy import (
@@ -99,33 +100,32 @@ def budget(hc: HarnessContext, state: RunState) -> Budget:
     )
 
 
-def findings_by_category(state: RunState) -> dict[str, list[str]]:
-    """Verified finding ids per checklist item, sorted: one pass over the state's findings, which every
-    root step and wave reads (40,000 of them at 5,000 documents)."""
-    out: dict[str, list[str]] = {}
-    for fid, f in state.get("findings", {}).items():
-        out.setdefault(f["category"], []).append(fid)
-    return {c: sorted(ids) for c, ids in out.items()}
+def finding_counts(state: RunState) -> Counter[str]:
+    """Verified findings per checklist item, in one pass over the state's ids (40,000 at 5,000 documents)."""
+    return Counter(state.get("findings", {}).values())
+
+
+def _brief(f: Finding) -> FindingBrief:
+    return FindingBrief(id=f.id, category=f.category, severity=f.severity.value, document_id=f.citation.document_id,
+                        document_path=f.citation.document_path, page=f.citation.page, summary=f.summary[:100])
 
 
 def categories(hc: HarnessContext, state: RunState) -> list[CategoryStatus]:
-    ids_by_cat = findings_by_category(state)
+    counts = finding_counts(state)
     out = []
     memo = state.get("memo", {})
     for item in hc.enabled_items():
-        ids = ids_by_cat.get(item.id, [])
+        n = counts.get(item.id, 0)
         m = memo.get(item.id, {})
-        # stale only where the root wrote the text itself and findings arrived since: sections the
-        # harness drafts it keeps current on its own, so their finding ids need not fill the root's context
-        stale = bool(m) and not m.get("drafted", True) and sorted(m.get("finding_ids", [])) != ids
-        briefs: list[FindingBrief] = []
-        if stale:  # briefs only where the root has something to write: a written section needs counts, not ids
-            found = state["findings"]
-            briefs = sorted((FindingBrief(**found[i]) for i in ids),
-                            key=lambda b: (SEVERITY_ORDER[Severity(b.severity)], b.document_path))[:BRIEFS_PER_CATEGORY]
+        # stale only where the root wrote the text itself and findings arrived since (state findings only
+        # grow, so a count tells): sections the harness drafts it keeps current on its own
+        stale = bool(m) and not m.get("drafted", True) and m.get("finding_count", 0) != n
+        # briefs only where the root has something to write: a written section needs counts, not ids
+        briefs = [_brief(f) for f in hc.store.findings(state["run_id"], category=item.id, verified=True,
+                                                     limit=BRIEFS_PER_CATEGORY)] if stale else []
         out.append(CategoryStatus(
             category=item.id, findings=briefs,
-            finding_count=len(ids), searched=item.id in state.get("searched", {}), memo_version=m.get("version", 0),
+            finding_count=n, searched=item.id in state.get("searched", {}), memo_version=m.get("version", 0),
             memo_stale=stale, reviewer_edited=bool(m.get("edited")),
         ))
     return out

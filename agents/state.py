@@ -88,10 +88,12 @@ class RunState(TypedDict, total=False):
     doc_passes: Annotated[dict[str, str], merge_dicts]  # document id -> latest review pass delegated
     dispatch: list[AssignmentRecord]  # leaves to Send in the next superstep (root sets, integrate clears)
     results: Annotated[list[WaveResult], wave_results]
-    findings: Annotated[dict[str, dict[str, Any]], merge_dicts]  # verified finding id -> FindingBrief dump
+    # verified finding id -> checklist item: the checkpointer writes the whole state at every superstep, so
+    # 40,000 findings of a 5,000-document room stay ids here; briefs are read from the review store
+    findings: Annotated[dict[str, str], merge_dicts]
     unverified: Annotated[int, operator.add]
     searched: Annotated[dict[str, str], merge_dicts]  # checklist item -> follow-up query
-    memo: Annotated[dict[str, dict[str, Any]], merge_dicts]  # item id -> {version, finding_ids, edited, drafted, searched}
+    memo: Annotated[dict[str, dict[str, Any]], merge_dicts]  # item id -> {version, finding_count, edited, drafted, searched}
     delegate_calls: dict[str, dict[str, Any]]  # this step's delegate call id -> {"roots": [ids], "refused": n}
     last_results: list[dict[str, Any]]  # ToolResult dumps for the next observation
     history: list[dict[str, Any]]  # StepBrief dumps, bounded

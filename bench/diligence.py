@@ -158,7 +158,9 @@ def bench_size(n: int, seed: int, embedding: str, k: int, work: Path, workers: i
     failed = [(d.path, d.reason) for d in man.documents() if d.status != ParseStatus.parsed]
     reviewer = OfflineReviewer()
     rows = []
+    ckpt_before = checkpoint_mib(settings)
     stats = asyncio.run(run_review(settings, room))
+    ckpt = round(checkpoint_mib(settings) - ckpt_before, 1)
     findings, memo, run_stats = load_run(settings.run_dir(stats["run_id"]))
     rows.append(("harness", score_run(truth, rubric, findings, memo, run_stats)))
     budget = settings.harness.sub_context_tokens - settings.harness.sub_prompt_reserve_tokens
@@ -170,12 +172,19 @@ def bench_size(n: int, seed: int, embedding: str, k: int, work: Path, workers: i
     for name, res in rows:
         r = res.model_dump(mode="json", exclude={"criteria", "recall_by_category"})
         r.update(system=name, room=room, embedding=embedding, docs=len(truth.documents), criteria=len(res.criteria), generate_s=round(gen_s, 2),
-                 ingest_s=round(ingest_s, 2), seed=seed, peak_rss_mib=rss)
+                 ingest_s=round(ingest_s, 2), seed=seed, peak_rss_mib=rss, checkpoint_mib=ckpt if name == "harness" else None)
         out.append(r)
         print(f"{room:>7} {len(truth.documents):>5} docs {name:<9} pass {res.pass_rate:6.1%} all-pass {res.all_pass!s:<5} recall {res.clause_recall:6.1%} "
               f"cit {res.citation_correct:6.1%} cov-docs {res.coverage_documents or 0:6.1%} cov-tok {res.coverage_tokens or 0:6.1%} "
               f"root {res.root_token_share or 0:6.2%} subs {res.sub_agents} wall {res.wall_seconds}s", flush=True)
     return out
+
+
+def checkpoint_mib(settings: Settings) -> float:
+    """Size of the workspace's checkpoint database with its write-ahead log: LangGraph writes the whole graph
+    state at every superstep, so this shows whether the state stays small as the room grows."""
+    base = settings.checkpoint_path()
+    return sum(p.stat().st_size for p in (base, base.with_name(base.name + "-wal")) if p.exists()) / 2**20
 
 
 def peak_rss_mib() -> float:
@@ -215,12 +224,13 @@ def table(rows: list[dict]) -> str:
 
 def scaling_table(rows: list[dict]) -> str:
     """Is time linear in the room's size? Seconds per 1,000 documents should stay flat as rooms grow."""
-    lines = ["| docs | embedding | ingest s | ingest s / 1,000 docs | harness review s | harness s / 1,000 docs | peak RSS (MiB) |",
-             "|---|---|---|---|---|---|---|"]
+    lines = ["| docs | embedding | ingest s | ingest s / 1,000 docs | harness review s | harness s / 1,000 docs | peak RSS (MiB) "
+             "| checkpoints (MiB) |", "|---|---|---|---|---|---|---|---|"]
     for r in sorted((r for r in rows if r["system"] == "harness" and r["room"] != "sample"), key=lambda r: r["docs"]):
         per = lambda v: f"{v / r['docs'] * 1000:.1f}" if isinstance(v, (int, float)) else "-"  # noqa: E731
         lines.append(f"| {r['docs']} | {r.get('embedding', 'minilm')} | {r.get('ingest_s', '-')} | {per(r.get('ingest_s'))} | "
-                     f"{r['wall_seconds']} | {per(r['wall_seconds'])} | {r.get('peak_rss_mib', '-')} |")
+                     f"{r['wall_seconds']} | {per(r['wall_seconds'])} | {r.get('peak_rss_mib', '-')} | "
+                     f"{r.get('checkpoint_mib') if r.get('checkpoint_mib') is not None else '-'} |")
     return "\n".join(lines)
 
 

@@ -73,7 +73,7 @@ async def node(state: RunState, config: RunnableConfig) -> dict:
             "failed": [{"assignment_id": lf["assignment_id"], "agent": lf["agent"], "documents": lf["document_ids"],
                         "error": lf["error"]} for lf in failed[:10]],
             "failed_count": len(failed), "findings": len(ids), "unverified": sum(lf["unverified"] for lf in leaves),
-            "by_category": dict(Counter(findings[f]["category"] for f in ids if f in findings)),
+            "by_category": dict(Counter(findings[f] for f in ids if f in findings)),
             "reports": [f"{lf['agent']}: {lf['report'][:100]}" for lf in leaves if lf["finding_ids"] or lf["error"]][:MAX_REPORTS],
             "reused_after_resume": sum(lf["reused"] for lf in leaves),
             "over_budget": over[:10],

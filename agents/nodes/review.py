@@ -22,11 +22,6 @@ from agents.state import AssignmentRecord, ReviewTask, WaveResult
 from agents.verify import verify_all
 
 
-def brief(f: Finding) -> dict:
-    return {"id": f.id, "category": f.category, "severity": f.severity.value, "document_id": f.citation.document_id,
-            "document_path": f.citation.document_path, "page": f.citation.page, "summary": f.summary[:100]}
-
-
 def _assignment(a: AssignmentRecord) -> Assignment:
     return Assignment(id=a["id"], agent=a["agent"], document_ids=a["document_ids"],
                       chunk_range=tuple(a["chunk_range"]) if a["chunk_range"] else None,
@@ -169,7 +164,7 @@ def _update(a: dict, status: str, error: str, report: str, findings: list[Findin
     return {
         "results": [result],
         "assignments": {a["id"]: {**a, "status": status, "error": error}},
-        "findings": {f.id: brief(f) for f in verified},
+        "findings": {f.id: f.category for f in verified},
         # a reused result is one whose writes the checkpoint lost, so it is counted here once
         "unverified": len(findings) - len(verified),
         "sub_usage": {"tokens_in": tin, "tokens_out": tout, "calls": calls},
