@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections import Counter
 
+from core.settings import HarnessSettings
 from core.types import Finding
 
 from agents.context import HarnessContext
@@ -142,6 +144,11 @@ def phase(cov: CoverageStats, plan: TeamPlan, cats: list[CategoryStatus], follow
     return "done"
 
 
+def wave_size(h: HarnessSettings, batches: int) -> int:
+    """Batches per wave: at least the concurrency cap, more in a large room so it takes at most max_waves."""
+    return max(1, h.max_concurrency, math.ceil(batches / h.max_waves))
+
+
 def observe(hc: HarnessContext, state: RunState) -> RootObservation:
     review = doc_review_state(state)
     cov = coverage(hc, review)
@@ -151,6 +158,7 @@ def observe(hc: HarnessContext, state: RunState) -> RootObservation:
     plan = TeamPlan(
         batch_tokens=p.get("batch_tokens", 0), sub_agents=p.get("sub_agents", 0),
         concurrency=hc.settings.harness.max_concurrency, pending_batches=len(pending),
+        wave_batches=wave_size(hc.settings.harness, len(p.get("batches", []))),
         next_batches=[BatchBrief(id=b["id"], documents=len(b["document_ids"]), tokens=b["tokens"],
                                  folders=b["folders"][:3], split=b["split"]) for b in pending[:NEXT_BATCHES]],
     )

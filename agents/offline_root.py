@@ -59,10 +59,9 @@ class OfflineRootPolicy:
         return [("finish", {"reason": reason})]  # memo (nothing the offline root wrote itself) or done
 
     def _wave(self, obs: RootObservation) -> list[tuple[str, dict]]:
-        # one wave fills the concurrency cap, so the memo is rewritten as each wave's findings arrive;
-        # instructions are left to the harness's per-assignment defaults
-        batches = obs.plan.next_batches[: max(1, obs.plan.concurrency)]
-        return [("delegate", {"batches": [b.id for b in batches]})] if batches else []
+        # a wave fills the concurrency cap (more in a large room, see observe.wave_size), so the memo is
+        # rewritten as each wave's findings arrive; instructions are left to the per-assignment defaults
+        return [("delegate", {"next_pending": obs.plan.wave_batches})] if obs.plan.pending_batches else []
 
     def _retries(self, obs: RootObservation) -> list[tuple[str, dict]]:
         """Each document whose review failed is delegated once more, on its own."""

@@ -111,6 +111,8 @@ class TeamPlan(BaseModel):
     sub_agents: int = Field(description="Planned number of root-level sub-agents (batches) for the whole room.")
     concurrency: int = Field(description="Sub-agents that run at once (settings.harness.max_concurrency).")
     pending_batches: int = Field(0, description="Planned batches not yet delegated.")
+    wave_batches: int = Field(1, description="Batches to delegate per step (delegate next_pending=N): fills the "
+                              "concurrency cap, and delegates the whole room in at most settings.harness.max_waves steps.")
     next_batches: list[BatchBrief] = Field(default_factory=list, description="The next pending batches (bounded list).")
 
 

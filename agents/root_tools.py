@@ -167,13 +167,17 @@ def _delegate(hc: HarnessContext, state: RunState, a: DelegateArgs, call: ToolCa
     if budget(hc, state).exhausted:
         raise ValueError("run budget exhausted: no more delegation; write the memo and finish()")
     plan = {b["id"]: b for b in state.get("plan", {}).get("batches", [])}
-    if a.all_pending:
+    if a.all_pending or a.next_pending:
+        if a.all_pending and a.next_pending:
+            raise ValueError("give all_pending or next_pending, not both")
         if a.batches or a.document_ids or a.chunk_ids or a.chunk_range is not None or a.query is not None:
-            raise ValueError("all_pending cannot be combined with batches, document_ids, chunk_ids, chunk_range or query")
+            raise ValueError("all_pending/next_pending cannot be combined with batches, document_ids, chunk_ids, "
+                             "chunk_range or query")
         # the same definition as the observation's pending_batches; what this step already delegated is not pending
         passes = {**state.get("doc_passes", {}), **fx.doc_passes}
-        a = a.model_copy(update={"all_pending": False, "batches": [
-            b for b, rec in plan.items() if any(d not in passes for d in rec["document_ids"])]})
+        pending = [b for b, rec in plan.items() if any(d not in passes for d in rec["document_ids"])]
+        a = a.model_copy(update={"all_pending": False, "next_pending": 0,
+                                 "batches": pending if a.all_pending else pending[:a.next_pending]})
         if not a.batches:
             raise ValueError("no planned batch is pending")
     unknown = [b for b in a.batches if b not in plan]

@@ -70,6 +70,10 @@ class DelegateArgs(_Args):
         False, description="Delegate every planned batch not yet delegated (the plan's pending_batches, listed or not) "
         "in this one call; only with instructions/categories."
     )
+    next_pending: int = Field(
+        0, ge=0, description="Delegate the next N planned batches not yet delegated, in plan order (N = the plan's "
+        "wave_batches fills one wave); only with instructions/categories."
+    )
     document_ids: list[str] = Field(default_factory=list, description="Documents to review, grouped into sub-agents by the harness.")
     chunk_range: list[int] | None = Field(
         None, min_length=2, max_length=2, description="[start, end) chunk indexes; only with exactly one document id."

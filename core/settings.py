@@ -72,6 +72,11 @@ class HarnessSettings(BaseModel):
     sub_context_tokens: int = Field(24000, description="Context budget of one sub-agent, in tokens.")
     sub_prompt_reserve_tokens: int = Field(4000, description="Part of the budget kept for instructions and output.")
     max_concurrency: int = Field(8, description="Sub-agents running at once.")
+    max_waves: int = Field(
+        16, ge=1, description="Delegate the planned batches in at most this many waves once a wave fills the "
+        "concurrency cap: each wave is a root step, a memo refresh and a checkpoint of the whole run state, so a "
+        "bounded number keeps checkpoint storage linear in the room's size."
+    )
     max_depth: int = Field(2, description="How deep a long document may be split across child sub-agents.")
     coverage_target: float = Field(1.0, description="Share of parsed documents to review before finishing.")
     max_run_tokens: int = Field(5_000_000, description="Stop delegating once a run has used this many metered tokens (the offline reviewer bills none).")

@@ -13,10 +13,12 @@ from tests.agents.rooms import contract, write_room
 SECRET = "sk-test-secret-0123456789"
 
 
-def _wait(cond, timeout=120.0, what=""):
+def _wait(cond, timeout=120.0, what="", log=None):
     deadline = time.monotonic() + timeout
     while not cond():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        if time.monotonic() >= deadline:
+            tail = log.read_text(encoding="utf-8", errors="replace")[-4000:] if log and log.exists() else ""
+            raise AssertionError(f"timed out waiting for {what}\n--- worker.log ---\n{tail}")
         time.sleep(0.1)
 
 
@@ -44,7 +46,9 @@ def test_start_stop_resume_and_no_secret_anywhere(short_checklist, _workspace, m
     assert done_before < 8
 
     runner.resume_run(run_id, {"llm": {"api_key": SECRET}}, settings=hsettings)
-    _wait(lambda: store.run(run_id).status == "finished", 180, "resumed run to finish")
+    log = hsettings.run_dir(run_id) / "worker.log"
+    _wait(lambda: store.run(run_id).status in ("finished", "failed"), 180, "resumed run to finish", log)
+    assert store.run(run_id).status == "finished", (store.run(run_id).error, log.read_text()[-4000:])
     assert store.coverage(run_id).documents_ratio == 1.0
     _wait(lambda: not runner.is_running(run_id, hsettings), 60, "worker exit")  # it exports, then exits
     assert not runner.stop_run(run_id, hsettings)
