@@ -19,8 +19,11 @@ from pathlib import Path
 
 from core.settings import Settings, get_settings
 
+from agents import worker_lock
 from agents.harness import new_run_id, run_review
 from agents.store import open_review_store
+
+LOCK_WAIT_S = 60.0  # how long a resumed worker waits for the stopped one to finish exiting
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -72,6 +75,14 @@ async def _run(args: argparse.Namespace) -> int:
     if args.resume and store.run(run_id) is None:
         print(f"no run {run_id} to resume", file=sys.stderr)
         return 2
+    try:
+        lock = worker_lock.acquire(settings.run_dir(run_id) / "worker.lock", LOCK_WAIT_S)  # noqa: F841 - held until exit
+    except worker_lock.RunLocked as e:
+        print(str(e), file=sys.stderr)
+        store.add_event(run_id, "error", {"where": "worker", "error": str(e)})
+        if store.run(run_id) is not None and store.run(run_id).status == "starting":  # type: ignore[union-attr]
+            store.set_run_status(run_id, "failed", error=str(e))  # the runner's start, not a live worker's run
+        return 3
     task = asyncio.current_task()
     loop = asyncio.get_running_loop()
     stopping = {"flag": False}

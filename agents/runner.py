@@ -15,6 +15,7 @@ from typing import Any
 
 from core.settings import REPO_ROOT, Settings, get_settings
 
+from agents import worker_lock
 from agents.harness import new_run_id
 from agents.store import open_review_store
 
@@ -92,7 +93,10 @@ def resume_run(run_id: str, overrides: dict[str, Any] | None = None, settings: S
 
 
 def is_running(run_id: str, settings: Settings | None = None) -> bool:
+    """A worker process holds the run: its lock is taken (until the process has really exited), or its pid is live."""
     settings = settings or get_settings()
+    if worker_lock.held(settings.run_dir(run_id) / "worker.lock"):
+        return True
     run = open_review_store(settings).run(run_id)
     if run is None or run.pid is None:
         return False
