@@ -25,7 +25,8 @@ _NOTICE = re.compile(r"\bnotif\w+|\bnotice\b|\binform\b", _F)
 _WITHOUT_CONSENT = re.compile(r"\bmay\b(?!\s+not)[^.;]{0,60}?\bwithout\b[^.;]{0,40}?\b(consent|approval)", _F)
 _NEGATED_SUBJECT = re.compile(r"\b(neither|no|nor|not)\b[^.;]{0,60}$", _F)
 _CAP = re.compile(r"\b(shall|will|does|do) not (in (the )?aggregate )?exceed|\bin no event\b[^.;]{0,150}\bexceed|"
-                  r"\blimited to (an amount|the (amount|fees|sum|total))|\bmaximum (aggregate |total )?liability", _F)
+                  r"\blimited (in (the )?aggregate )?to (an amount|the (amount|fees|sum|total)|(USD|EUR|GBP|US\$|\$|€|£) ?\d|\d)"
+                  r"|\bmaximum (aggregate |total )?liability", _F)
 _MUTUAL = re.compile(r"\b(either|each|neither|both) (party|parties|of the parties)\b|\bmutual(ly)?\b", _F)
 _DEEMED = re.compile(_CONTROL + r".{0,250}(deemed|constitute|considered|treated as).{0,60}(assign|transfer)"
                      r"|(assign|transfer)\w*.{0,200}(includ\w*|deemed|mean\w*).{0,100}" + _CONTROL, _F)

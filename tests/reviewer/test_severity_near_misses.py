@@ -24,6 +24,12 @@ ITEMS = {i.id: i for i in load_checklist(ASSETS / "checklist.yaml")}
     # a cap that covers indemnities is not uncapped liability; a carve-out from the cap is
     ("uncapped_liability", "The total aggregate liability of Supplier, including under any indemnity, shall not exceed "
      "one hundred and fifty percent (150%) of the Fees paid in the preceding twelve (12) months.", Severity.low),
+    # a cap stated as an amount; keeping fees that are due payable is not a carve-out of exposure
+    ("uncapped_liability", "Each Party's liability under this Agreement, including liability under the indemnities in "
+     "Section 12.4, is limited in aggregate to USD 2,500,000, save that this cap shall not operate to limit the payment "
+     "of Fees properly due.", Severity.low),
+    ("uncapped_liability", "Liability for fraud shall not be limited; otherwise each party's liability is limited in "
+     "aggregate to USD 1,000,000.", Severity.high),
     ("uncapped_liability", "The limitations in Section 9.2 shall not apply to Supplier's liability under its indemnity "
      "for infringement of third-party intellectual property rights.", Severity.high),
     # a duty to inform, nothing more, on a change of control
