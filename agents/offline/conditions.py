@@ -34,7 +34,7 @@ _BINDS = re.compile(r"(shall|will|may|agrees? (to|that it will)) not.{0,200}(any
                     r"|exclusively (from|through|to|with)|\bsole (and exclusive )?(supplier|source|provider)|\ball (of )?(its|their) requirements", _F)
 _AFFILIATES = re.compile(r"\baffiliat\w*|\bsubsidiar\w*|\bparent (company|corporation)", _F)
 _SALE = re.compile(r"(sale|sell|transfer|dispos\w+|divest\w*).{0,100}(business|assets|shares|stock|equity|interest|company|product line)", _F)
-_UNCAPPED = re.compile(r"unlimited|without limit|not be (subject to|limited)|(limitation|limit|cap|exclusion)s?\b.{0,150}(shall|will|do|does) not apply", _F)
+_UNCAPPED = re.compile(r"unlimited|without limit|not be (subject to|limited)|\bnot subject to (any )?(cap|limit|limitation)s?\b|(limitation|limit|cap|exclusion)s?\b.{0,150}(shall|will|do|does) not apply", _F)
 _ASSIGNS_IP = re.compile(r"\bhereby (irrevocably )?assign|work(s)? made for hire|(shall|will) (be|become|vest in|remain)\b.{0,60}(sole and exclusive |exclusive |sole )?property of|(shall|will) (own|vest)", _F)
 _NON_TRANSFERABLE = re.compile(r"non-?transferable|non-?assignable|not (be )?(transferable|assignable)|may not (be )?(assign|transfer|sublicens)\w*", _F)
 _COC_PAYMENT = re.compile(_CONTROL + r".{0,250}(payment|bonus|severance|accelerat\w*|vest\w*)|(payment|bonus|severance|accelerat\w*|vest\w*).{0,250}" + _CONTROL, _F)

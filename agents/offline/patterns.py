@@ -37,6 +37,7 @@ class ItemPatterns:
 
 _CONTROL = r"(change (of|in) (the )?control|change[- ]of[- ]control|controlling interest|acquisition of control)"
 _MERGER = r"(merger|merges?|consolidat\w+|amalgamat\w+|reorgani[sz]\w+|acquired|acquisition|acquires)"
+_OWNERSHIP = r"(beneficial(ly)? own\w*.{0,160}(\d+ ?%|percent|per cent).{0,60}(voting|equity|stock|shares|securities))"
 _MAJORITY = r"((majority|fifty percent|50%|more than \w+ (percent|per cent)|\d+% or more)\b.{0,80}(voting|equity|stock|shares|securities|ownership|interests?))"
 _CONVENIENCE = (r"(for (its|their|any|his|her) (own )?convenience|for convenience|without cause|for any reason|for no reason"
                 r"|with or without (cause|reason)|at will|at any time|(sole|absolute) discretion|without (penalty|liability)|for any or no reason)")
@@ -76,7 +77,8 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
                     r"refrain\w* from.{0,200}compet\w*",
                     r"((shall|will|may) not|agrees? not to)\b.{0,160}(engage|carry on|conduct|participate|be (engaged|interested)|own|operate|open|develop|research|manufactur\w*|commerciali[sz]e|market|sell|promote|distribut\w*|import).{0,160}(business\w*|products?|services?|territor\w*|compounds?|work|office)",
                     r"directly or indirectly.{0,160}(engage|own|operate|develop|research|manufactur\w*|commerciali[sz]e|market|sell|promote|distribut\w*)",
-                    r"restrict\w* (period|covenant|business)"),
+                    r"restrict\w* (period|covenant|business)",
+                    r"\bbe (concerned|interested)\b.{0,100}\b(business|undertaking|activit\w+)\b.{0,80}\bcompet\w*"),
         exclude=_rx(r"competitive (harm|pric\w*|rates?|bid\w*)", r"price competition"),
     ),
     "non_solicit": ItemPatterns(
@@ -102,7 +104,8 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
                     r"\bRO(FR|FO|FN)\b", r"\boption\b.{0,120}\bto (negotiate|purchase|acquire|obtain|license)", r"first (consideration|negotiation)"),
     ),
     "minimum_commitment": ItemPatterns(
-        include=_rx(r"minimum", r"take[- ]or[- ]pay", r"(at least|not less than|no less than)\b", r"maximum (quantit|volume|amount|number)", r"(forecast|purchase) (commitment|obligation)"),
+        include=_rx(r"minimum", r"take[- ]or[- ]pay", r"(at least|not less than|no less than)\b", r"maximum (quantit|volume|amount|number)", r"(forecast|purchase) (commitment|obligation)",
+                    r"\btake,? or pay\b|\bpay for (\w+ )?if not taken"),
     ),
     "cap_on_liability": ItemPatterns(
         include=_rx(r"liab\w*", r"damages", r"in no event", r"exceed", r"(limit|limitation)s? (of|on)"),
@@ -113,7 +116,8 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
                     r"except (for|with respect to|with regard to|in the case of|in the event of|under|as|that)", r"(other than|excluding|excepting|save for|notwithstanding)\b",
                     r"(shall|will|do|does) (not|neither) (\w+ ){0,3}(apply|limit)", r"exclu\w+ from (\w+ ){0,3}limitation",
                     r"limit or exclude", r"waives?\b.{0,80}(limitation|cap)s?\b",
-                    r"unlimited", r"not be limited", r"without limit", r"regardless of"),
+                    r"unlimited", r"not be limited", r"without limit", r"regardless of",
+                    r"\bnot (be )?subject to (any )?(cap|limit|limitation|exclusion)s?\b"),
         require=_rx(r"liab\w*", r"damages", r"limitation", r"\bcap\b"),
     ),
     "indemnification": ItemPatterns(
@@ -154,9 +158,11 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
         context=_rx(r"\b(landlord|lessor)\b", r"\b(tenant|lessee)\b.{0,400}\b(premises|lease)\b"),
     ),
     "debt_change_of_control": ItemPatterns(
-        include=_rx(_CONTROL),
+        # credit documents often define the change of control by a beneficial-ownership threshold, unnamed
+        include=_rx(_CONTROL, _OWNERSHIP),
         strong=_rx(_CONTROL + r".{0,300}(event of default|default|prepay\w*|repurchase|redeem|redemption|accelerat\w*)",
-                   r"(event of default|default|prepay\w*|repurchase|redeem|redemption|accelerat\w*).{0,300}" + _CONTROL),
+                   r"(event of default|default|prepay\w*|repurchase|redeem|redemption|accelerat\w*).{0,300}" + _CONTROL,
+                   r"(event of default|prepay\w*|repurchase|redeem|redemption|accelerat\w*).{0,300}" + _OWNERSHIP),
         context=_rx(r"\b(lender|borrower|credit agreement|loan agreement|indenture|noteholder|promissory note|facility)\b"),
     ),
     "key_employee": ItemPatterns(

@@ -198,3 +198,11 @@ def test_disabled_items_and_empty_input(reviewer, items):
     assert f == []
     doc = Document(room="t", path="empty.txt", doc_type="txt", sha256="y")
     assert OfflineReviewer().review(doc, [], load_checklist(get_settings().checklist_path)) == []
+
+
+def test_loan_default_defined_by_a_beneficial_ownership_threshold(reviewer, items):
+    """Credit documents often define the change of control by the threshold alone, never naming it."""
+    clause = ("17.3 Ownership. It shall be an Event of Default if any person or group becomes the beneficial owner, "
+              "directly or indirectly, of more than thirty-five percent (35%) of the voting equity of the Borrower.")
+    _, _, findings = _review(reviewer, items, clause, only="debt_change_of_control")
+    assert any(f.quote in clause and f.verified for f in findings), [f.quote for f in findings]
