@@ -189,7 +189,9 @@ def _parse_all(run: _Run, workers: int) -> None:
                 in_flight[ex.submit(run.parse_fn, run.task(item[0], item[1]))] = item
             done, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
             broken = False
-            for fut in done:
+            # in submission order: when several finish while we were storing the previous one, the set
+            # `done` has no order, and results (progress, manifest rows) should not depend on a race
+            for fut in [f for f in in_flight if f in done]:
                 doc, file, depth = in_flight.pop(fut)
                 try:
                     res = fut.result()
