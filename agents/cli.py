@@ -80,7 +80,8 @@ async def _run(args: argparse.Namespace) -> int:
     except worker_lock.RunLocked as e:
         print(str(e), file=sys.stderr)
         store.add_event(run_id, "error", {"where": "worker", "error": str(e)})
-        if store.run(run_id) is not None and store.run(run_id).status == "starting":  # type: ignore[union-attr]
+        run = store.run(run_id)
+        if run is not None and run.status == "starting":
             store.set_run_status(run_id, "failed", error=str(e))  # the runner's start, not a live worker's run
         return 3
     task = asyncio.current_task()
