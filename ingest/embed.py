@@ -243,13 +243,15 @@ class HashEmbedder:
 
     def _vec(self, text: str) -> np.ndarray:
         words = _WORD_RE.findall(text.lower())
-        feats = words + [a + " " + b for a, b in zip(words, words[1:])]
+        feats = words + list(map(" ".join, zip(words, words[1:])))
         if len(self._buckets) > 500_000:  # bound the memory of a long-lived process
             self._buckets.clear()
         cache = self._buckets
-        signed = np.fromiter(
-            (cache[f] if f in cache else cache.setdefault(f, self._bucket(f)) for f in feats), dtype=np.int64, count=len(feats)
-        )
+        # map(dict.get) runs in C; only the (rare, after the first chunks) unseen features take the Python path
+        vals = list(map(cache.get, feats))
+        if None in vals:
+            vals = [v if v is not None else cache.setdefault(f, self._bucket(f)) for f, v in zip(feats, vals)]
+        signed = np.array(vals, dtype=np.int64)
         # +1 / -1 per feature into its bucket: integer counts, exact in float32 whatever the order
         v = (
             np.bincount(np.abs(signed) - 1, weights=np.sign(signed), minlength=self.dim).astype(np.float32)

@@ -5,6 +5,11 @@ We always supply embeddings (ingest.embed) and create collections with
 ONNX model. Keyword search runs on the manifest's FTS5 index; the two ranked
 lists are fused by reciprocal rank (RRF, k=60), which needs no score scaling
 between cosine distances and BM25.
+
+Chroma holds vectors and metadata only. Chunk text lives in the manifest, which
+every search already reads for the hits: storing it twice cost a third of the
+ingest parent's CPU (Chroma indexes stored documents for its own full-text
+search, which we do not use).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+import numpy as np
 from pydantic import BaseModel, Field
 
 from core.settings import Settings
@@ -90,8 +96,7 @@ class RoomStore:
             part = chunks[s : s + batch]
             self.collection.upsert(
                 ids=[c.id for c in part],
-                embeddings=[list(map(float, e)) for e in embeddings[s : s + batch]],
-                documents=[c.text for c in part],
+                embeddings=np.asarray(embeddings[s : s + batch], dtype=np.float32),
                 metadatas=[
                     {
                         "document_id": doc.id, "path": doc.path, "folder": doc.folder, "doc_type": doc.doc_type,
