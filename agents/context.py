@@ -16,6 +16,7 @@ from langgraph.runtime import get_runtime
 from core.settings import Settings
 from core.types import ChecklistItem
 
+from agents.lanes import LanePool
 from agents.policy import RootPolicy, SubReviewer
 from agents.room import RoomView
 from agents.store import ReviewStore
@@ -33,6 +34,7 @@ class HarnessContext:
     trajectory: Trajectory
     semaphore: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(8))
     started: float = field(default_factory=time.monotonic)
+    lanes: dict[str, LanePool] = field(default_factory=dict)  # wave id -> its lanes' pending assignments
 
     def item(self, item_id: str) -> ChecklistItem | None:
         return next((i for i in self.items if i.id == item_id), None)

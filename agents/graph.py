@@ -5,16 +5,21 @@ from __future__ import annotations
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Send
 
-from agents.context import HarnessContext
+from agents.context import HarnessContext, ctx
+from agents.lanes import deal, lane_count
 from agents.nodes import finalize, integrate, inventory, review, root
-from agents.state import ReviewTask, RunState
+from agents.state import LaneTask, RunState
 
 
 def route_root(state: RunState):
-    """After a root step: fan out the delegated leaves (even in a finishing step), else finish or step again."""
+    """After a root step: fan the delegated leaves out to review lanes (even in a finishing step), else
+    finish or step again."""
     leaves = state.get("dispatch") or []
     if leaves:
-        return [Send("review", ReviewTask(run_id=state["run_id"], assignment=a)) for a in leaves]
+        wave = f"{state['run_id']}:{state.get('step', 0)}"
+        shares = deal(leaves, lane_count(ctx().settings.harness))
+        return [Send("review", LaneTask(run_id=state["run_id"], wave=wave, lane=i, assignments=s))
+                for i, s in enumerate(shares)]
     return "finalize" if state.get("finished") else "root"
 
 

@@ -16,6 +16,7 @@ from core.settings import Settings
 from agents.context import HarnessContext
 from agents.factory import build_policies
 from agents.graph import build_graph
+from agents.lanes import lane_count
 from agents.policy import RootPolicy, SubReviewer
 from agents.room import RoomView
 from agents.store import ReviewStore, open_review_store
@@ -58,11 +59,9 @@ async def run_review(
         semaphore=asyncio.Semaphore(max(1, settings.harness.max_concurrency)),
     )
     settings.checkpoint_path().parent.mkdir(parents=True, exist_ok=True)
-    # model calls are capped by hc.semaphore (max_concurrency); LangGraph may run twice as many tasks, so a
-    # sub-agent that is storing its results (after its call released the slot) does not keep the next
-    # sub-agent from starting its call
-    cap = max(1, settings.harness.max_concurrency)
-    config = {"configurable": {"thread_id": run_id}, "recursion_limit": RECURSION_LIMIT, "max_concurrency": 2 * cap}
+    # model calls are capped by hc.semaphore; LangGraph runs every review lane of a wave at once
+    config = {"configurable": {"thread_id": run_id}, "recursion_limit": RECURSION_LIMIT,
+              "max_concurrency": lane_count(settings.harness)}
     try:
         await _stream(settings, hc, run_id, room, config, on_event)
     finally:

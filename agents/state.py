@@ -54,11 +54,13 @@ class AssignmentRecord(TypedDict):
     children: list[str]
 
 
-class ReviewTask(TypedDict):
-    """Payload of one Send("review", ...): a leaf assignment to run."""
+class LaneTask(TypedDict):
+    """Payload of one Send("review", ...): a lane's share of the wave's leaf assignments (agents.lanes)."""
 
     run_id: str
-    assignment: AssignmentRecord
+    wave: str  # run id + root step: the lanes of one wave share a pool
+    lane: int
+    assignments: list[AssignmentRecord]
 
 
 class WaveResult(TypedDict):
@@ -74,6 +76,7 @@ class WaveResult(TypedDict):
     unverified: int
     tokens_in: int
     tokens_out: int
+    calls: int
     seconds: float
     reused: bool  # True when a finished assignment's stored result was reused after a resume
 
@@ -91,7 +94,7 @@ class RunState(TypedDict, total=False):
     # verified finding id -> checklist item: the checkpointer writes the whole state at every superstep, so
     # 40,000 findings of a 5,000-document room stay ids here; briefs are read from the review store
     findings: Annotated[dict[str, str], merge_dicts]
-    unverified: Annotated[int, operator.add]
+    unverified: Annotated[int, operator.add]  # added by integrate, once per assignment of a wave
     searched: Annotated[dict[str, str], merge_dicts]  # checklist item -> follow-up query
     memo: Annotated[dict[str, dict[str, Any]], merge_dicts]  # item id -> {version, finding_count, edited, drafted, searched}
     delegate_calls: dict[str, dict[str, Any]]  # this step's delegate call id -> {"roots": [ids], "refused": n}

@@ -16,7 +16,7 @@ from agents.context import ctx
 from agents.memo_writer import refresh_harness_sections, refresh_item_sections
 from agents.plan import batch_budget
 from agents.policy import ToolResult
-from agents.state import CLEAR, AssignmentRecord, RunState
+from agents.state import CLEAR, AssignmentRecord, RunState, WaveResult
 
 MAX_REPORTS = 3
 
@@ -38,6 +38,16 @@ def _settle_parents(assignments: dict[str, AssignmentRecord]) -> dict[str, Assig
     return out
 
 
+def _dedup(results: list[WaveResult]) -> dict[str, WaveResult]:
+    """One result per assignment. Two arise only after a resume: a lane that had finished (its writes saved)
+    reported an assignment it took from another lane, and that lane, re-run, reports it again as reused."""
+    out: dict[str, WaveResult] = {}
+    for r in results:
+        if r["assignment_id"] not in out or out[r["assignment_id"]]["reused"]:
+            out[r["assignment_id"]] = r
+    return out
+
+
 def _leaves(root_id: str, assignments: dict[str, AssignmentRecord]) -> list[str]:
     rec = assignments[root_id]
     if rec["leaf"]:
@@ -48,7 +58,7 @@ def _leaves(root_id: str, assignments: dict[str, AssignmentRecord]) -> list[str]
 async def node(state: RunState, config: RunnableConfig) -> dict:
     hc = ctx()
     run_id = state["run_id"]
-    results = {r["assignment_id"]: r for r in state.get("results", [])}
+    results = _dedup(state.get("results", []))
     parents = _settle_parents(state.get("assignments", {}))
     merged = {**state.get("assignments", {}), **parents}
     for p in parents.values():
@@ -89,4 +99,5 @@ async def node(state: RunState, config: RunnableConfig) -> dict:
     usage = hc.store.token_usage(run_id)
     hc.emit(run_id, "tokens", usage.model_dump() | {"root_share": round(usage.root_share, 4)})
     return {"assignments": parents, "dispatch": [], "results": CLEAR, "delegate_calls": {}, "last_results": tool_results,
-            "memo": memo}
+            "memo": memo, "unverified": sum(r["unverified"] for r in results.values()),
+            "sub_usage": {k: sum(r.get(k, 0) for r in results.values()) for k in ("tokens_in", "tokens_out", "calls")}}

@@ -1,10 +1,11 @@
-"""One sub-agent: review a leaf assignment (documents, or a chunk range of one), verify every quote.
+"""Sub-agents: review leaf assignments (documents, or a chunk range of one), verify every quote.
 
-Runs as a Send task; its documents are reviewed concurrently, every model call
-(across the whole wave) bounded by the configured cap. What
-goes back to the root is ids, counts and a short report; the sub-agent's
-transcript goes to the trajectory only. A finished assignment found in the
-store (a resumed run) is reused, never executed twice.
+Runs as a review lane (a Send task working through its share of the wave, see
+agents.lanes); an assignment's documents are reviewed concurrently, every model
+call (across the whole wave) bounded by the configured cap. What goes back to
+the root is ids, counts and a short report; the sub-agent's transcript goes to
+the trajectory only. A finished assignment found in the store (a resumed run)
+is reused, never executed twice.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from core.types import Assignment, AssignmentStatus, Finding
 
 from agents.context import HarnessContext, ctx
 from agents.policy import SubResult, SubReviewerError
-from agents.state import AssignmentRecord, ReviewTask, WaveResult
+from agents.lanes import LanePool
+from agents.state import AssignmentRecord, LaneTask, WaveResult
 from agents.verify import verify_all
 
 
@@ -104,9 +106,25 @@ def _first_error(eg: BaseExceptionGroup) -> BaseException:
     return eg.exceptions[0]
 
 
-async def node(task: ReviewTask, config: RunnableConfig) -> dict:
+async def node(task: LaneTask, config: RunnableConfig) -> dict:
+    """One lane: its share of the wave, then whatever the busiest lane has not started."""
     hc = ctx()
-    run_id, a = task["run_id"], dict(task["assignment"])
+    pool = hc.lanes.setdefault(task["wave"], LanePool())
+    pool.join(task["lane"], task["assignments"])
+    out: dict = {"results": [], "assignments": {}, "findings": {}}
+    try:
+        while (a := pool.next(task["lane"])) is not None:
+            upd = await _run_assignment(hc, task["run_id"], dict(a))
+            out["results"] += upd["results"]
+            out["assignments"].update(upd["assignments"])
+            out["findings"].update(upd["findings"])
+    finally:
+        if pool.leave():
+            hc.lanes.pop(task["wave"], None)
+    return out
+
+
+async def _run_assignment(hc: HarnessContext, run_id: str, a: dict) -> dict:
     stored = hc.store.assignment(run_id, a["id"])
     if stored is not None and stored.status in (AssignmentStatus.done, AssignmentStatus.failed):
         findings = hc.store.findings(run_id, assignment_id=a["id"])
@@ -159,13 +177,12 @@ def _update(a: dict, status: str, error: str, report: str, findings: list[Findin
     verified = [f for f in findings if f.verified]
     result = WaveResult(assignment_id=a["id"], agent=a["agent"], status=status, error=error, report=report,
                         document_ids=a["document_ids"], finding_ids=[f.id for f in verified],
-                        unverified=len(findings) - len(verified), tokens_in=tin, tokens_out=tout,
+                        unverified=len(findings) - len(verified), tokens_in=tin, tokens_out=tout, calls=calls,
                         seconds=round(seconds, 3), reused=reused)
+    # counters (unverified, sub_usage) are added by integrate, once per assignment: after a resume, a lane
+    # may report again (as reused) an assignment that another lane had taken from it and reported
     return {
         "results": [result],
         "assignments": {a["id"]: {**a, "status": status, "error": error}},
         "findings": {f.id: f.category for f in verified},
-        # a reused result is one whose writes the checkpoint lost, so it is counted here once
-        "unverified": len(findings) - len(verified),
-        "sub_usage": {"tokens_in": tin, "tokens_out": tout, "calls": calls},
     }
