@@ -33,6 +33,13 @@ from .store import RoomStore, open_store
 
 Progress = Callable[[int, int, str], None]
 MAX_ATTACHMENT_DEPTH = 3
+# Parsed documents are embedded and written in groups: one Chroma upsert per file cost twice the CPU of
+# upserts of ~1,000 chunks, and that CPU is taken from the parsers on a machine with as many cores as
+# parsers. A group is written when it reaches FLUSH_CHUNKS or FLUSH_SECONDS after the last write, so
+# the manifest (which the UI reads) trails the parsers by seconds; a document is `parsed` in the
+# manifest only once its vectors are stored, and a crash loses at most one group (parsed again next time).
+FLUSH_CHUNKS = 1000
+FLUSH_SECONDS = 2.0
 _ROOM_RE = re.compile(r"^[\w][\w .-]{0,99}$", re.UNICODE)
 
 
@@ -83,6 +90,9 @@ class _Run:
         self.chunks = 0
         self.parse_seconds = 0.0
         self.embed_seconds = 0.0
+        self._pending: list[tuple[Document, ParseResult]] = []
+        self._pending_chunks = 0
+        self._flushed_at = time.monotonic()
 
     @property
     def store(self) -> RoomStore:
@@ -137,22 +147,33 @@ class _Run:
             combine_under=ing.chunk_combine_under_chars, timeout_s=ing.file_timeout_s,
         )
 
-    def finish(self, doc: Document, res: ParseResult, depth: int) -> None:
+    def flush(self) -> None:
+        """Embed and store the parsed documents waiting to be written; then record them in the manifest."""
         from .embed import get_embedder
 
+        if self._pending:
+            t0 = time.perf_counter()
+            vecs = get_embedder(self.s).embed([c.text for _, res in self._pending for c in res.chunks])
+            self.embed_seconds += time.perf_counter() - t0
+            self.store.add_many([(doc, res.chunks) for doc, res in self._pending], vecs)
+            for doc, res in self._pending:
+                self.man.write_parsed(doc, res.text, res.chunks)
+            self._pending, self._pending_chunks = [], 0
+        self._flushed_at = time.monotonic()
+
+    def finish(self, doc: Document, res: ParseResult, depth: int) -> None:
         self.done += 1
         self.parse_seconds += res.seconds
         doc.parse_seconds = round(res.seconds, 4)
         doc.status, doc.reason, doc.pages = res.status, res.reason, res.pages
         if res.status == ParseStatus.parsed:
             doc.chars, doc.tokens = len(res.text), count_tokens(res.text)
-            t0 = time.perf_counter()
-            vecs = get_embedder(self.s).embed([c.text for c in res.chunks])
-            self.embed_seconds += time.perf_counter() - t0
-            self.store.add(doc, res.chunks, vecs)
-            self.man.write_parsed(doc, res.text, res.chunks)
+            self._pending.append((doc, res))
+            self._pending_chunks += len(res.chunks)
             self.chunks += len(res.chunks)
             self.tally["parsed"] += 1
+            if self._pending_chunks >= FLUSH_CHUNKS or time.monotonic() - self._flushed_at >= FLUSH_SECONDS:
+                self.flush()
         else:
             self._record(doc)
         for att in res.attachments if depth < MAX_ATTACHMENT_DEPTH else []:
@@ -261,6 +282,7 @@ def ingest_room(
     run._tick("")
     if run.work:
         _parse_all(run, workers)
+        run.flush()
     docs = run.man.documents()
     parsed_docs = [d for d in docs if d.status == ParseStatus.parsed]
     by_type: dict[str, dict[str, int]] = {}

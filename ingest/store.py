@@ -89,13 +89,18 @@ class RoomStore:
         return self._embedder
 
     def add(self, doc: Document, chunks: list[Chunk], embeddings) -> None:
-        if not chunks:
+        self.add_many([(doc, chunks)], embeddings)
+
+    def add_many(self, docs: list[tuple[Document, list[Chunk]]], embeddings) -> None:
+        """Upsert several documents' chunks; `embeddings` row i belongs to the i-th chunk in that order."""
+        rows = [(doc, c) for doc, chunks in docs for c in chunks]
+        if not rows:
             return
-        batch = max(1, min(len(chunks), self._max_batch()))
-        for s in range(0, len(chunks), batch):
-            part = chunks[s : s + batch]
+        batch = max(1, min(len(rows), self._max_batch()))
+        for s in range(0, len(rows), batch):
+            part = rows[s : s + batch]
             self.collection.upsert(
-                ids=[c.id for c in part],
+                ids=[c.id for _, c in part],
                 embeddings=np.asarray(embeddings[s : s + batch], dtype=np.float32),
                 metadatas=[
                     {
@@ -103,7 +108,7 @@ class RoomStore:
                         "page": c.page, "page_end": c.page_end, "chunk_index": c.index,
                         "char_start": c.char_start, "char_end": c.char_end,
                     }
-                    for c in part
+                    for doc, c in part
                 ],
             )
 

@@ -197,3 +197,32 @@ def test_cli_summary_table_and_errors(room, tmp_path, capsys):
     assert "Bad/encrypted.pdf: encrypted PDF" in table
     assert main([str(tmp_path / "missing.zip"), "--room", "x"]) == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_parsed_in_manifest_only_once_vectors_are_stored_while_writes_are_grouped(tmp_path, monkeypatch):
+    import ingest.pipeline as pipeline
+
+    monkeypatch.setattr(pipeline, "FLUSH_CHUNKS", 3)  # several groups in a small room
+    monkeypatch.setattr(pipeline, "FLUSH_SECONDS", 3600.0)
+    src = tmp_path / "src"
+    for i in range(8):
+        (src / f"F{i % 2}").mkdir(parents=True, exist_ok=True)
+        (src / f"F{i % 2}" / f"note_{i}.txt").write_text(
+            "\n\n".join(f"Section {j}. Note {i} paragraph {j} about the supply terms." for j in range(3)), encoding="utf-8")
+    s = Settings(workspace=tmp_path / "ws")
+    s.embedding.model = "hash"
+    s.ingest.workers = 1
+    seen: list[tuple[int, int]] = []
+
+    def check(done, total, current):
+        man, store = Manifest(s, "grouped"), open_store(s, "grouped")
+        parsed = man.documents(status="parsed")
+        for d in parsed:  # the manifest never claims a document whose vectors are not in Chroma yet
+            assert len(store.collection.get(where={"document_id": d.id}, include=[])["ids"]) == len(man.chunks(d.id))
+        seen.append((done, len(parsed)))
+
+    report = ingest_room(src, "grouped", s, progress=check)
+    assert report.parsed == 8
+    assert open_store(s, "grouped").count() == report.chunks == sum(len(Manifest(s, "grouped").chunks(d.id)) for d in report.documents)
+    assert any(n < done for done, n in seen)  # writes trailed the parsers ...
+    assert any(0 < n < 8 for _, n in seen)  # ... in more than one group
