@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from langgraph.config import get_stream_writer
 from langgraph.runtime import get_runtime
@@ -35,6 +36,9 @@ class HarnessContext:
     semaphore: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(8))
     started: float = field(default_factory=time.monotonic)
     lanes: dict[str, LanePool] = field(default_factory=dict)  # wave id -> its lanes' pending assignments
+    # document id -> lifecycle facts (agents.lifecycle), read while the document's review call is in flight
+    # so the end-of-run pass does not read the whole room again; a resumed run reads what is missing
+    facts: dict[str, Any] = field(default_factory=dict)
 
     def item(self, item_id: str) -> ChecklistItem | None:
         return next((i for i in self.items if i.id == item_id), None)

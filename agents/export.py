@@ -52,11 +52,11 @@ def run_score(stats: dict) -> RunScore | None:
     return RunScore.model_validate(raw) if isinstance(raw, dict) else None
 
 
-def run_stats(store: ReviewStore, run_id: str, reason: str = "") -> dict:
+def run_stats(store: ReviewStore, run_id: str, reason: str = "", findings: list | None = None) -> dict:
     run = store.run(run_id)
     cov = store.coverage(run_id)
     usage = store.token_usage(run_id)
-    findings = store.findings(run_id)
+    findings = store.findings(run_id) if findings is None else findings
     verified = [f for f in findings if f.verified]
     tree = store.assignment_rows(run_id)
     started = run.started_at if run else utcnow()
@@ -92,6 +92,6 @@ def export_run(settings: Settings, store: ReviewStore, run_id: str, reason: str 
     memo_mod.to_docx(memo, out / "memo.docx", by_id)
     (out / "findings.json").write_text(
         json.dumps([f.model_dump(mode="json") for f in findings], indent=1, ensure_ascii=False), encoding="utf-8")
-    stats = run_stats(store, run_id, reason)
+    stats = run_stats(store, run_id, reason, findings)
     (out / "run.json").write_text(json.dumps(stats, indent=1), encoding="utf-8")
     return stats

@@ -20,6 +20,12 @@ AUTHOR = "agent:lifecycle"
 PREFIX = "Not live"
 
 
+def note_document(hc: HarnessContext, document_id: str, path: str, text: str) -> None:
+    """Read a document's lifecycle facts during its review (the text is at hand, the loop mostly waiting)."""
+    if document_id not in hc.facts:
+        hc.facts[document_id] = read_facts(document_id, path, text)
+
+
 def apply(hc: HarnessContext, run_id: str) -> set[str]:
     """Returns the checklist items whose findings changed (their memo sections need redrafting)."""
     # a regraded finding is info, so a resumed run's second pass leaves it alone
@@ -31,8 +37,11 @@ def apply(hc: HarnessContext, run_id: str) -> set[str]:
     cited = {f.citation.document_id for f in findings}
     facts, texts = [], {}
     for d in hc.room.parsed():  # one read per document; only the cited documents' text is kept for section lookups
+        if d.id in hc.facts and d.id not in cited:
+            facts.append(hc.facts[d.id])
+            continue
         text = hc.room.text(d.id)
-        facts.append(read_facts(d.id, d.path, text))
+        facts.append(hc.facts[d.id] if d.id in hc.facts else read_facts(d.id, d.path, text))
         if d.id in cited:
             texts[d.id] = text
     status = room_status(facts, as_of)

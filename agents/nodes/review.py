@@ -17,9 +17,10 @@ from langchain_core.runnables import RunnableConfig
 
 from core.types import Assignment, AssignmentStatus, Finding
 
+from agents import lifecycle_pass
 from agents.context import HarnessContext, ctx
-from agents.policy import SubResult, SubReviewerError
 from agents.lanes import LanePool
+from agents.policy import SubResult, SubReviewerError
 from agents.state import AssignmentRecord, LaneTask, WaveResult
 from agents.verify import verify_all
 
@@ -44,6 +45,7 @@ async def _review_one(hc: HarnessContext, assignment: Assignment, a: AssignmentR
         res = await hc.reviewer.review(assignment, doc, chunks, items)
     # verification is local CPU work: done after the slot is released, so the next call goes out sooner
     text = hc.room.text(doc_id)
+    lifecycle_pass.note_document(hc, doc_id, doc.path, text)
     found = []
     for f in verify_all(res.findings, text, list(hc.room.chunks(doc_id))):
         if f.citation.document_id != doc_id:
