@@ -22,6 +22,22 @@ from core.settings import ASSETS
 DEFAULT_MODEL_PATH = ASSETS / "reviewer" / "model.zip"
 _ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 MIN_PROB = 0.02
+DOC_TOP_K = 3
+
+
+def document_scores(probs: np.ndarray) -> np.ndarray:
+    """(n_categories,) evidence that a document holds each category, from its units' gated probabilities.
+
+    Noisy-or of the DOC_TOP_K best units: one clear clause decides alone, and two
+    or three middling ones (an exclusivity spread over sub-clauses, a licence
+    granted in pieces) add up where the best unit alone would fall short. Out of
+    fold on cuad-dev txt this beat the best unit alone at every F-beta tried.
+    """
+    if len(probs) == 0:
+        return np.zeros(probs.shape[1] if probs.ndim == 2 else 0)
+    k = min(DOC_TOP_K, len(probs))
+    top = -np.partition(-probs, k - 1, axis=0)[:k]
+    return 1.0 - np.prod(1.0 - top, axis=0)
 
 
 @dataclass

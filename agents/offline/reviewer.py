@@ -17,7 +17,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from agents.offline.conditions import detect, severity_for, summarize
-from agents.offline.model import DEFAULT_MODEL_PATH, MIN_PROB, ReviewerModel
+from agents.offline.model import DEFAULT_MODEL_PATH, DOC_TOP_K, MIN_PROB, ReviewerModel, document_scores
 from agents.offline.patterns import ITEM_PATTERNS, excluded, gate
 from agents.offline.units import unit_spans
 from core.text import count_tokens, locate_quote
@@ -94,12 +94,19 @@ class OfflineReviewer:
         # Rank by how far a unit clears its category's threshold, so categories
         # with different base rates compete fairly for the item's quote slots.
         ratio = sub / th[None, :]
-        best = ratio.max(axis=1) if len(units) else np.zeros(0)
-        order = sorted((i for i in range(len(units)) if best[i] >= 1.0), key=lambda i: (-best[i], i))
+        # A category the document holds (document_scores, the decision the thresholds were
+        # chosen for) is quoted by the units that make up its score: its DOC_TOP_K best.
+        cleared = document_scores(sub) >= th if len(units) else np.zeros(len(cols), dtype=bool)
+        stands = np.zeros_like(sub, dtype=bool)
+        for k in np.nonzero(cleared)[0]:
+            top = np.argsort(-sub[:, k], kind="stable")[:DOC_TOP_K]
+            stands[top[sub[top, k] > 0], k] = True
+        best = np.where(stands, ratio, 0.0).max(axis=1) if len(units) else np.zeros(0)
+        order = sorted((i for i in range(len(units)) if stands[i].any()), key=lambda i: (-best[i], i))
         out = []
         for i in order[: self.max_quotes]:
-            hit = [cats[j] for k, j in enumerate(cols) if ratio[i, k] >= 1.0]
-            out.append((units[i], float(sub[i].max()), hit))
+            hit = [cats[j] for k, j in enumerate(cols) if stands[i, k]]
+            out.append((units[i], float(sub[i][stands[i]].max()), hit))
         pats = ITEM_PATTERNS.get(item.id)
         if pats is not None and pats.strong and len(out) < self.max_quotes:
             # Unambiguous wording reports even where the classifier (few examples) is unsure.

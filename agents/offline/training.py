@@ -2,8 +2,8 @@
 
 Units of each contract's txt are labelled positive for a category when they
 overlap a gold passage; one L2 logistic regression per category is fitted on
-all units. A document is predicted to contain a category when its best gated
-unit scores at or above the category's threshold; thresholds are chosen on
+all units. A document is predicted to contain a category when the noisy-or of its best
+gated units (model.document_scores) reaches the category's threshold; thresholds are chosen on
 out-of-fold scores (documents split into folds), never on in-sample scores,
 which would be overconfident: the one maximising F2 (recall-weighted). scikit-learn is imported here only.
 """
@@ -17,7 +17,7 @@ import numpy as np
 
 from agents.evaluation.labels import LabelledContract, gold_pieces
 from agents.offline.features import unit_features, vectorize
-from agents.offline.model import MIN_PROB, ReviewerModel
+from agents.offline.model import MIN_PROB, ReviewerModel, document_scores
 from agents.offline.patterns import gate
 from agents.offline.units import unit_spans
 from core.text import locate_quote
@@ -114,12 +114,12 @@ def fit(docs: list[TrainDoc], categories: list[str], item_of: dict[str, str]) ->
 
 
 def doc_scores(model: ReviewerModel, doc: TrainDoc) -> np.ndarray:
-    """(n_categories,) best gated unit probability of each category in the document."""
+    """(n_categories,) document score of each category (model.document_scores of the gated units)."""
     probs = model.unit_probs(doc.texts, doc.feats)
     probs[probs < MIN_PROB] = 0.0  # as at review time (ReviewerModel.gated_probs)
     for j, cat in enumerate(model.categories):
         probs[~doc.gates[model.item_of[cat]], j] = 0.0
-    return probs.max(axis=0) if len(probs) else np.zeros(len(model.categories))
+    return document_scores(probs) if len(probs) else np.zeros(len(model.categories))
 
 
 def folds_of(docs: list[TrainDoc], k: int, seed: int = 0) -> list[int]:

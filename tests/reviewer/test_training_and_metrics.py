@@ -9,7 +9,7 @@ import pytest
 
 from agents.evaluation.labels import load_labels
 from agents.evaluation.metrics import best_jaccard, macro, score
-from agents.offline.model import ReviewerModel
+from agents.offline.model import ReviewerModel, document_scores
 from agents.offline.training import build_doc, choose_threshold, fit, train_model
 from agents.offline.units import unit_spans
 from core.types import Citation, Finding
@@ -140,3 +140,36 @@ def test_score_uses_finer_cuad_tag(tmp_path):
 def test_best_jaccard_handles_omitted_gaps():
     assert best_jaccard(["alpha beta gamma"], ["alpha beta<omitted>gamma"]) == 1.0
     assert best_jaccard([], ["x"]) == 0.0
+
+
+def test_document_score_is_the_noisy_or_of_the_best_three_units():
+    p = np.array([[0.5, 0.0], [0.4, 0.9], [0.2, 0.0], [0.1, 0.0]])
+    np.testing.assert_allclose(document_scores(p), [1 - 0.5 * 0.6 * 0.8, 0.9])  # the fourth unit does not count
+    assert document_scores(np.zeros((0, 2))).shape == (2,)
+
+
+def test_two_middling_clauses_clear_a_threshold_neither_clears_alone(tmp_path):
+    from agents.evaluation.sources import chunk_text
+    from agents.offline import OfflineReviewer
+    from core.checklist import load_checklist
+    from core.settings import get_settings
+    from core.types import Document
+
+    cats, contracts = load_labels(_write_room(tmp_path))
+    item_of = {"Anti-Assignment": "anti_assignment", "Governing Law": "governing_law"}
+    model, _ = train_model([build_doc(c, cats, item_of) for c in contracts], cats, item_of, k=3)
+    one = "Licensee shall not assign its rights under this Agreement to any person."
+    two = "No transfer of this Agreement or of any obligations hereunder is permitted without approval."
+    p1, p2 = model.gated_probs([one, two])[:, 0]
+    assert 0 < p1 < 1 and 0 < p2 < 1
+    model.thresholds["Anti-Assignment"] = (max(p1, p2) + 1 - (1 - p1) * (1 - p2)) / 2
+    reviewer = OfflineReviewer(model=model)
+    items = [i for i in load_checklist(get_settings().checklist_path) if i.id == "anti_assignment"]
+
+    def quotes(text: str) -> set[str]:
+        doc = Document(room="t", path="c.txt", doc_type="txt", sha256=str(hash(text)))
+        return {f.quote for f in reviewer.review(doc, chunk_text(doc.id, text, target=400), items)}
+
+    filler = " ".join(OTHER) + " "
+    assert quotes(filler + one) == set() and quotes(filler + two) == set()
+    assert quotes(filler + one + " " + two) == {one, two}  # both quoted: together they are the evidence
