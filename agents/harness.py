@@ -80,8 +80,32 @@ async def _stream(settings: Settings, hc: HarnessContext, run_id: str, room: str
         # but still in `tasks`, and resuming applies its writes and goes on
         run_graph = not snapshot.values or bool(snapshot.next) or bool(snapshot.tasks)
         pending = None if snapshot.values else {"run_id": run_id, "room": room}
+        if not run_graph:
+            fork = await _fork_point(graph, config)
+            if fork is not None:
+                config, run_graph = fork, True
         if run_graph:
             async for mode, chunk in graph.astream(pending, config, context=hc,
                                                    stream_mode=["updates", "custom"], durability="sync"):
                 if on_event is not None:
                     on_event({"mode": mode, "data": chunk})
+
+
+async def _fork_point(graph, config: dict) -> dict | None:
+    """Where to pick up a thread that ended through a failed task; None for one that really finished.
+
+    A stop (SIGTERM cancels the run) that lands as a node returns can leave that
+    node's state writes saved beside its CancelledError, but not its route to the
+    next node: resuming applies the writes and the thread ends without reaching
+    finalize (seen with LangGraph 1.2: integrate's writes kept, its edge to root
+    lost). The end is then not trusted: the run goes on from the newest checkpoint
+    whose next tasks never failed, re-running the failed node (nodes are
+    idempotent: a finished assignment is read back from the store, never redone).
+    """
+    history = [s async for s in graph.aget_state_history(config)]  # newest first
+    if len(history) < 2 or not any(t.error for t in history[1].tasks):
+        return None
+    for snap in history[1:]:
+        if snap.next and not any(t.error for t in snap.tasks):
+            return snap.config
+    return None
