@@ -102,10 +102,11 @@ async def _fork_point(graph, config: dict) -> dict | None:
     whose next tasks never failed, re-running the failed node (nodes are
     idempotent: a finished assignment is read back from the store, never redone).
     """
-    history = [s async for s in graph.aget_state_history(config)]  # newest first
-    if len(history) < 2 or not any(t.error for t in history[1].tasks):
+    # newest first; a finished run's history can be large (the whole state per superstep), so read two first
+    head = [s async for s in graph.aget_state_history(config, limit=2)]
+    if len(head) < 2 or not any(t.error for t in head[1].tasks):
         return None
-    for snap in history[1:]:
+    async for snap in graph.aget_state_history(config):
         if snap.next and not any(t.error for t in snap.tasks):
             return snap.config
     return None
