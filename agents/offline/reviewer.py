@@ -17,7 +17,7 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from agents.offline.conditions import detect, severity_for, summarize
-from agents.offline.model import DEFAULT_MODEL_PATH, DOC_TOP_K, MIN_PROB, ReviewerModel, document_scores
+from agents.offline.model import DEFAULT_MODEL_PATH, MIN_PROB, ReviewerModel, document_scores, top_units
 from agents.offline.patterns import ITEM_PATTERNS, excluded, gate
 from agents.offline.units import unit_spans
 from core.text import count_tokens, locate_quote
@@ -96,12 +96,11 @@ class OfflineReviewer:
         ratio = sub / th[None, :]
         # A category the document holds (document_scores, the decision the thresholds were
         # chosen for) is quoted by the units that make up its score: its DOC_TOP_K best.
-        cleared = document_scores(sub) >= th if len(units) else np.zeros(len(cols), dtype=bool)
+        cleared = document_scores(sub) >= th
+        top = top_units(sub)
         stands = np.zeros_like(sub, dtype=bool)
-        for k in np.nonzero(cleared)[0]:
-            top = np.argsort(-sub[:, k], kind="stable")[:DOC_TOP_K]
-            stands[top[sub[top, k] > 0], k] = True
-        best = np.where(stands, ratio, 0.0).max(axis=1) if len(units) else np.zeros(0)
+        np.put_along_axis(stands, top, (np.take_along_axis(sub, top, axis=0) > 0) & cleared[None, :], axis=0)
+        best = np.where(stands, ratio, 0.0).max(axis=1)
         order = sorted((i for i in range(len(units)) if stands[i].any()), key=lambda i: (-best[i], i))
         out = []
         for i in order[: self.max_quotes]:

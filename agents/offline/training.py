@@ -119,7 +119,7 @@ def doc_scores(model: ReviewerModel, doc: TrainDoc) -> np.ndarray:
     probs[probs < MIN_PROB] = 0.0  # as at review time (ReviewerModel.gated_probs)
     for j, cat in enumerate(model.categories):
         probs[~doc.gates[model.item_of[cat]], j] = 0.0
-    return document_scores(probs) if len(probs) else np.zeros(len(model.categories))
+    return document_scores(probs)
 
 
 def folds_of(docs: list[TrainDoc], k: int, seed: int = 0) -> list[int]:
