@@ -14,10 +14,10 @@ The pipeline runs are ingest_room on a folder of the same files (intake copy,
 hashing, type sniffing, parsing, chunking, manifest + FTS5, Chroma upsert);
 they use the 'hash' embedder so that the ratio measures parsing, chunking and
 storage overhead; MiniLM throughput is measured separately on the chunks the
-pipeline produced. "bare split in 2" runs two bare loops at once, each on half the bytes (no
-pipeline): its speed-up over the bare loop is what two processes get from this
-machine on this work, the ceiling to read the pipeline's 2-worker speed-up
-against. CPU-s = user + system time of the mode's process tree;
+pipeline produced. "bare split in 2" runs two bare loops at once that share the files (each takes
+the next unclaimed one, largest first; no pipeline): its speed-up over the bare
+loop is what two plain processes get from this machine on this work, to read the
+pipeline's 2-worker speed-up against. CPU-s = user + system time of the mode's process tree;
 "parent CPU-s" is the ingesting process alone (intake, embedding, manifest and
 Chroma writes, handling the parsers' results), without its parser processes.
 """
@@ -45,14 +45,20 @@ from core.settings import Settings  # noqa: E402
 CUAD = ROOT.parent / "shared" / "datasets" / "cuad-dev" / "contracts"
 
 BARE = r"""
-import sys, time, json
+import os, sys, time, json
 t0 = time.perf_counter()
 import ingest
 from ingest import offline_nlp
 offline_nlp.install()
 from unstructured.partition.auto import partition
+claims = os.environ.get("BENCH_CLAIMS")  # set: several of these loops share the files, each takes the next unclaimed one
 n = 0
-for f in sys.argv[1:]:
+for i, f in enumerate(sys.argv[1:]):
+    if claims:
+        try:
+            os.close(os.open(os.path.join(claims, str(i)), os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            continue
     n += len(partition(filename=f, strategy="fast", languages=["eng"], detect_language_per_element=False))
 print(json.dumps({"seconds": time.perf_counter() - t0, "elements": n}))
 """
@@ -104,32 +110,29 @@ def bare(fs: list[Path]) -> tuple[float, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])["seconds"], _cpu(resource.RUSAGE_CHILDREN) - c0
 
 
-def halves(fs: list[Path]) -> tuple[list[Path], list[Path]]:
-    """Two lists of about equal total bytes (largest first, each to the lighter list), as our pipeline deals them."""
-    out: tuple[list[Path], list[Path]] = ([], [])
-    load = [0, 0]
-    for f in sorted(fs, key=lambda f: -f.stat().st_size):
-        k = 0 if load[0] <= load[1] else 1
-        out[k].append(f)
-        load[k] += f.stat().st_size
-    return out
+def bare_split(fs: list[Path], tmp: Path) -> tuple[float, float]:
+    """(wall, CPU) of two bare loops at once sharing the files: what 2 plain processes give on this machine.
 
-
-def bare_split(fs: list[Path]) -> tuple[float, float]:
-    """(wall, CPU) of two bare loops run at once, each on half the bytes: what 2 processes give on this machine.
-
-    No pipeline, no forkserver: each process imports unstructured itself (both at once, one per core)
-    and partitions its half. Its speed-up over the bare loop is the machine's own ceiling for any
-    2-process split of this work, against which the pipeline's 2-worker speed-up can be read.
+    No pipeline, no forkserver: each process imports unstructured itself (both at once, one per
+    core), then takes the next file nobody has claimed yet (an O_EXCL file per file), largest
+    first as our pipeline deals them. Its speed-up over the bare loop is the machine's own figure
+    for a 2-process split of this work, to read the pipeline's 2-worker speed-up against.
     """
+    claims = tmp / f"claims-{time.time_ns()}"
+    claims.mkdir()
+    order = sorted(fs, key=lambda f: (-f.stat().st_size, str(f)))
+    env = {**os.environ, "BENCH_CLAIMS": str(claims)}
     c0 = _cpu(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    procs = [subprocess.Popen([sys.executable, "-c", BARE, *map(str, half)], stdout=subprocess.PIPE, cwd=ROOT) for half in halves(fs)]
+    procs = [subprocess.Popen([sys.executable, "-c", BARE, *map(str, order)], stdout=subprocess.PIPE, cwd=ROOT, env=env) for _ in range(2)]
     for p in procs:
         p.communicate()
         if p.returncode:
             raise subprocess.CalledProcessError(p.returncode, p.args)
-    return time.perf_counter() - t0, _cpu(resource.RUSAGE_CHILDREN) - c0
+    wall = time.perf_counter() - t0
+    if len(list(claims.iterdir())) != len(fs):
+        raise RuntimeError("the split bare loops did not claim every file")
+    return wall, _cpu(resource.RUSAGE_CHILDREN) - c0
 
 
 def pipeline(fs: list[Path], workers: int, tmp: Path) -> tuple[float, dict]:
@@ -224,7 +227,7 @@ def main() -> int:
             wall, cpu = bare(fs)
             runs["bare"].append(wall)
             runs["bare_cpu"].append(cpu)
-            wall, cpu = bare_split(fs)
+            wall, cpu = bare_split(fs, tmp)
             runs["bare2"].append(wall)
             runs["bare2_cpu"].append(cpu)
             for w in (1, 2):
