@@ -27,6 +27,11 @@ class CategoryScore(BaseModel):
     recall: float | None = Field(None, description="tp / positives; None without positives.")
     quote_hits: int = Field(0, description="True positives whose best quote has Jaccard >= 0.5 with a gold passage.")
     quote_rate: float | None = Field(None, description="quote_hits / tp.")
+    # The errors themselves, so that whoever runs the evaluation on new contracts can read them:
+    # a count alone cannot tell a missed clause from a clause the labels missed.
+    false_positives: list[dict[str, str | list[str]]] = Field(
+        default_factory=list, description="Flagged but not labelled: {'contract', 'quotes'} each.")
+    false_negatives: list[str] = Field(default_factory=list, description="Labelled but not flagged: contract names.")
 
 
 def cuad_of(finding: Finding, item_cats: dict[str, list[str]]) -> list[str]:
@@ -71,6 +76,10 @@ def score(
             if gold and quotes:
                 s.tp += 1
                 s.quote_hits += best_jaccard(quotes, con.passages.get(cat, [])) >= JACCARD_MIN
+            elif quotes:
+                s.false_positives.append({"contract": con.name, "quotes": quotes})
+            elif gold:
+                s.false_negatives.append(con.name)
         s.precision = s.tp / s.predicted if s.predicted else None
         s.recall = s.tp / s.positives if s.positives else None
         s.quote_rate = s.quote_hits / s.tp if s.tp else None

@@ -128,6 +128,8 @@ def test_score_uses_finer_cuad_tag(tmp_path):
     a = by["Anti-Assignment"]
     assert (a.positives, a.predicted, a.tp, a.quote_hits) == (2, 2, 1, 1)
     assert a.precision == 0.5 and a.recall == 0.5
+    assert a.false_positives == [{"contract": "c1.pdf", "quotes": ["Neither party may assign it."]}]
+    assert a.false_negatives == ["c2.pdf"]
     g = by["Governing Law"]
     assert (g.positives, g.tp, g.quote_hits) == (2, 2, 1) and g.quote_rate == 0.5
     m = macro(list(by.values()))
