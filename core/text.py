@@ -76,7 +76,11 @@ def quote_in(quote: str, text: str) -> bool:
     return locate_quote(quote, text) is not None
 
 
-_SENT_END_RE = re.compile(r"(?<=[.;:!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9(])|\n\s*\n")
+# The last alternative splits "... applicable law.18.4 Cisco may terminate": PDF text extraction (pdfminer, in
+# unstructured's "fast" strategy) often drops the line break before a numbered section, gluing it to the
+# previous sentence; without the split the next clause loses its opening words to a long-unit cut.
+_SENT_END_RE = re.compile(r"(?<=[.;:!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9(])|\n\s*\n"
+                          r"|(?<=[a-z)\]]\.)(?=\d{1,3}(\.\d{1,3})+\.?\s+[A-Z])")
 
 
 def sentence_spans(text: str, min_chars: int = 1) -> list[tuple[int, int]]:

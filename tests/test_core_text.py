@@ -25,6 +25,17 @@ def test_sentence_spans_are_offsets():
     assert all(text[s:e].strip() == text[s:e] for s, e in spans)
 
 
+def test_sentence_spans_split_a_section_number_glued_to_the_previous_sentence():
+    # pdfminer drops the line break before "18.4"; the section must still start its own sentence
+    text = ("an event similar to any of the foregoing occurs under applicable law.18.4 Cisco may terminate this "
+            "Agreement if Distributor is to be acquired by a third party.18.5 Upon termination, Section 9.0 and "
+            "U.S. law apply; the fee is $1.5 million.")
+    parts = [text[s:e] for s, e in sentence_spans(text)]
+    assert parts[1].startswith("18.4 Cisco may terminate") and parts[1].endswith("third party.")
+    assert parts[2].startswith("18.5 Upon termination, Section 9.0 and U.S. law apply;")
+    assert parts[0].endswith("applicable law.")
+
+
 def test_ids_are_stable_and_content_derived():
     d1 = Document(room="r", path="A/b.pdf", doc_type="pdf", sha256="x")
     d2 = Document(room="r", path="A/b.pdf", doc_type="pdf", sha256="x")
