@@ -76,11 +76,15 @@ def quote_in(quote: str, text: str) -> bool:
     return locate_quote(quote, text) is not None
 
 
-# The last alternative splits "... applicable law.18.4 Cisco may terminate": PDF text extraction (pdfminer, in
-# unstructured's "fast" strategy) often drops the line break before a numbered section, gluing it to the
-# previous sentence; without the split the next clause loses its opening words to a long-unit cut.
+# The last three alternatives split where PDF text extraction (pdfminer, in unstructured's "fast" strategy)
+# dropped the line break between two sentences: "... applicable law.18.4 Cisco may terminate", "... the
+# Bankruptcy Code.(ii)If a case is commenced", "... AMR products.Reasonable and competitive". Without the
+# split the run-on passes the unit length limit and is cut at a comma, and a clause loses its opening words.
+# Two lower-case letters before the period keep "Mr.Smith" and "U.S.A." whole.
 _SENT_END_RE = re.compile(r"(?<=[.;:!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9(])|\n\s*\n"
-                          r"|(?<=[a-z)\]]\.)(?=\d{1,3}(\.\d{1,3})+\.?\s+[A-Z])")
+                          r"|(?<=[a-z)\]]\.)(?=\d{1,3}(\.\d{1,3})+\.?\s+[A-Z])"
+                          r"|(?<=[a-z]\.)(?=\((?:[a-z]|[ivx]{1,4}|\d{1,3})\)\s*[A-Z])"
+                          r"|(?<=[a-z]{2}\.)(?=[A-Z][a-z]+\s)")
 
 
 def sentence_spans(text: str, min_chars: int = 1) -> list[tuple[int, int]]:

@@ -34,6 +34,9 @@ def test_sentence_spans_split_a_section_number_glued_to_the_previous_sentence():
     assert parts[1].startswith("18.4 Cisco may terminate") and parts[1].endswith("third party.")
     assert parts[2].startswith("18.5 Upon termination, Section 9.0 and U.S. law apply;")
     assert parts[0].endswith("applicable law.")
+    glued = "as defined in the Bankruptcy Code.(ii)If a case is commenced, Mr.Smith and the U.S.A. agree.Page 15 of 31"
+    assert [glued[s:e] for s, e in sentence_spans(glued)] == [
+        "as defined in the Bankruptcy Code.", "(ii)If a case is commenced, Mr.Smith and the U.S.A. agree.", "Page 15 of 31"]
 
 
 def test_ids_are_stable_and_content_derived():
