@@ -4,23 +4,24 @@
 
 Same files in every mode: CUAD PDFs from ../shared/datasets/cuad-dev when
 present (all of them, or the first --limit by path), else 30 (or --limit)
-generated text PDFs. Every mode runs
-in a fresh interpreter and is timed from its first import to its end, so all
-imports (unstructured, chromadb), the parser processes' start-up and their
-shutdown are inside the timed region. The bare loop calls
-unstructured.partition.auto.partition(strategy="fast") per file; it gets the
-same offline spaCy stand-in as our workers (ingest.offline_nlp), without
-which unstructured tries to download a model and, offline, returns no text.
-The pipeline runs are ingest_room on a folder of the same files (intake copy,
-hashing, type sniffing, parsing, chunking, manifest + FTS5, Chroma upsert);
-they use the 'hash' embedder so that the ratio measures parsing, chunking and
-storage overhead; MiniLM throughput is measured separately on the chunks the
-pipeline produced. "bare split in 2" runs two bare loops at once that share the files (each takes
-the next unclaimed one, largest first; no pipeline): its speed-up over the bare
-loop is what two plain processes get from this machine on this work, to read the
-pipeline's 2-worker speed-up against. CPU-s = user + system time of the mode's process tree;
-"parent CPU-s" is the ingesting process alone (intake, embedding, manifest and
-Chroma writes, handling the parsers' results), without its parser processes.
+generated text PDFs. Every mode runs in a fresh interpreter and is timed from
+its first import to its end, so all imports (unstructured, chromadb), the
+parser processes' start-up and their shutdown are inside the timed region. The
+bare loop calls unstructured.partition.auto.partition(strategy="fast") per
+file; it gets the same offline spaCy stand-in as our workers
+(ingest.offline_nlp), without which unstructured tries to download a model
+and, offline, returns no text. The pipeline runs are ingest_room on a folder
+of the same files (intake copy, hashing, type sniffing, parsing, chunking,
+manifest + FTS5, Chroma upsert); they use the 'hash' embedder so that the
+ratio measures parsing, chunking and storage overhead; MiniLM throughput is
+measured separately on the chunks the pipeline produced. "bare split in 2"
+runs two bare loops at once that share the files (each takes the next
+unclaimed one, largest first; no pipeline): its speed-up over the bare loop is
+what two plain processes get from this machine on this work, to read the
+pipeline's 2-worker speed-up against. CPU-s = user + system time of the mode's
+process tree; "parent CPU-s" is the ingesting process alone (intake,
+embedding, manifest and Chroma writes, handling the parsers' results), without
+its parser processes.
 """
 
 from __future__ import annotations
