@@ -21,16 +21,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from agents.evaluation.labels import load_labels  # noqa: E402
 from agents.evaluation.metrics import HEADLINE  # noqa: E402
 from agents.offline import training as T  # noqa: E402
-from agents.offline.model import MIN_PROB  # noqa: E402
+from agents.offline.model import document_scores  # noqa: E402
 from core.checklist import load_checklist  # noqa: E402
 from core.settings import REPO_ROOT, get_settings  # noqa: E402
 
-AGGREGATIONS = {
-    "best unit": lambda s: s[:1],
-    "noisy-or, best 2": lambda s: s[:2],
-    "noisy-or, best 3 (shipped)": lambda s: s[:3],
-    "noisy-or, all units": lambda s: s,
-}
+# name -> k of model.document_scores (None: every unit)
+AGGREGATIONS = {"best unit": 1, "noisy-or, best 2": 2, "noisy-or, best 3 (shipped)": 3, "noisy-or, all units": None}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -43,22 +39,18 @@ def main(argv: list[str] | None = None) -> int:
     cats = [c for c in all_cats if c in item_of]
     docs = [T.build_doc(c, cats, item_of) for c in contracts]
     fold = T.folds_of(docs, args.k)
-    sorted_probs: list[np.ndarray] = [np.zeros((0, len(cats)))] * len(docs)
+    probs: list[np.ndarray] = [np.zeros((0, len(cats)))] * len(docs)
     for f in range(args.k):
         model = T.fit([d for d, g in zip(docs, fold) if g != f], cats, item_of)
         for i, d in enumerate(docs):
             if fold[i] == f:
-                p = model.unit_probs(d.texts, d.feats)
-                p[p < MIN_PROB] = 0.0
-                for j, c in enumerate(cats):
-                    p[~d.gates[item_of[c]], j] = 0.0
-                sorted_probs[i] = -np.sort(-p, axis=0)
+                probs[i] = model.gated_probs(d.texts, d.feats, gates=d.gates)
     present = np.vstack([d.present for d in docs])
     heads = [j for j, c in enumerate(cats) if c in HEADLINE]
     print(f"{len(docs)} contracts, {args.k} folds; macro over the {len(heads)} headline categories")
     print(f"| aggregation | F-beta | precision | recall |\n|---|---:|---:|---:|")
-    for name, pick in AGGREGATIONS.items():
-        scores = np.vstack([1.0 - np.prod(1.0 - pick(s), axis=0) for s in sorted_probs])
+    for name, k in AGGREGATIONS.items():
+        scores = np.vstack([document_scores(p, len(p) if k is None else k) for p in probs])
         for beta in (1.0, 1.5, 2.0):
             prec, rec = [], []
             for j in heads:

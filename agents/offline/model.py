@@ -25,20 +25,20 @@ MIN_PROB = 0.02
 DOC_TOP_K = 3
 
 
-def top_units(probs: np.ndarray) -> np.ndarray:
-    """(k, n_categories) rows of each category's DOC_TOP_K best units (k = fewer when the document has fewer)."""
-    return np.argsort(-probs, axis=0, kind="stable")[:DOC_TOP_K]
+def top_units(probs: np.ndarray, k: int = DOC_TOP_K) -> np.ndarray:
+    """(k, n_categories) rows of each category's k best units (fewer when the document has fewer)."""
+    return np.argsort(-probs, axis=0, kind="stable")[:k]
 
 
-def document_scores(probs: np.ndarray) -> np.ndarray:
+def document_scores(probs: np.ndarray, k: int = DOC_TOP_K) -> np.ndarray:
     """(n_categories,) evidence that a document holds each category, from its units' gated probabilities.
 
-    Noisy-or of the DOC_TOP_K best units (top_units): one clear clause decides alone, and two
+    Noisy-or of the k best units (top_units; DOC_TOP_K as shipped): one clear clause decides alone, and two
     or three middling ones (an exclusivity spread over sub-clauses, a licence
     granted in pieces) add up where the best unit alone would fall short
     (scripts/doc_score_ablation.py compares it with the best unit alone).
     """
-    top = np.take_along_axis(probs, top_units(probs), axis=0)
+    top = np.take_along_axis(probs, top_units(probs, k), axis=0)
     return 1.0 - np.prod(1.0 - top, axis=0)
 
 
@@ -63,21 +63,24 @@ class ReviewerModel:
         z = sparse_dot(indptr, indices, data, self.coef) + self.intercept[None, :]
         return 1.0 / (1.0 + np.exp(-z))
 
-    def gated_probs(self, texts: list[str], feats: list | None = None) -> np.ndarray:
+    def gated_probs(self, texts: list[str], feats: list | None = None,
+                    gates: dict[str, np.ndarray] | None = None) -> np.ndarray:
         """unit_probs with zeros where the unit lacks the category's clause language.
 
         Units scoring under MIN_PROB are zeroed without running the patterns:
-        no threshold is that low, and it keeps review fast.
+        no threshold is that low, and it keeps review fast. `gates` (item id ->
+        (n_units,) bool), when given, replaces running the patterns: training
+        computes them once per contract and scores the same units many times.
         """
         probs = self.unit_probs(texts, feats)
         probs[probs < MIN_PROB] = 0.0
-        gates: dict[tuple[str, int], bool] = {}
+        seen: dict[tuple[str, int], bool] = {}
         for i, j in zip(*np.nonzero(probs)):
             item = self.item_of.get(self.categories[j], "")
             key = (item, int(i))
-            if key not in gates:
-                gates[key] = gate(item, texts[i])
-            if not gates[key]:
+            if key not in seen:
+                seen[key] = bool(gates[item][i]) if gates is not None and item in gates else gate(item, texts[i])
+            if not seen[key]:
                 probs[i, j] = 0.0
         return probs
 

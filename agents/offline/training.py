@@ -115,11 +115,7 @@ def fit(docs: list[TrainDoc], categories: list[str], item_of: dict[str, str]) ->
 
 def doc_scores(model: ReviewerModel, doc: TrainDoc) -> np.ndarray:
     """(n_categories,) document score of each category (model.document_scores of the gated units)."""
-    probs = model.unit_probs(doc.texts, doc.feats)
-    probs[probs < MIN_PROB] = 0.0  # as at review time (ReviewerModel.gated_probs)
-    for j, cat in enumerate(model.categories):
-        probs[~doc.gates[model.item_of[cat]], j] = 0.0
-    return document_scores(probs)
+    return document_scores(model.gated_probs(doc.texts, doc.feats, gates=doc.gates))
 
 
 def folds_of(docs: list[TrainDoc], k: int, seed: int = 0) -> list[int]:
