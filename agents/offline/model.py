@@ -64,16 +64,17 @@ class ReviewerModel:
         return 1.0 / (1.0 + np.exp(-z))
 
     def gated_probs(self, texts: list[str], feats: list | None = None,
-                    gates: dict[str, np.ndarray] | None = None) -> np.ndarray:
+                    gates: dict[str, np.ndarray] | None = None, min_prob: float = MIN_PROB) -> np.ndarray:
         """unit_probs with zeros where the unit lacks the category's clause language.
 
-        Units scoring under MIN_PROB are zeroed without running the patterns:
-        no threshold is that low, and it keeps review fast. `gates` (item id ->
+        Units scoring under `min_prob` (MIN_PROB) are zeroed without running the patterns:
+        no threshold is that low, and it keeps review fast (scripts/doc_score_ablation.py
+        passes 0 to measure what the floor costs). `gates` (item id ->
         (n_units,) bool), when given, replaces running the patterns: training
         computes them once per contract and scores the same units many times.
         """
         probs = self.unit_probs(texts, feats)
-        probs[probs < MIN_PROB] = 0.0
+        probs[probs < min_prob] = 0.0
         seen: dict[tuple[str, int], bool] = {}
         for i, j in zip(*np.nonzero(probs)):
             item = self.item_of.get(self.categories[j], "")
