@@ -1,6 +1,6 @@
 """How well agents.lifecycle tells expired agreements and deleted sections, against a synthetic room's truth.
 
-    python bench/lifecycle.py --docs 1000 --seed 1 --work /tmp/lifecycle [--as-of 2026-12-02]
+    python bench/lifecycle.py --docs 1000 --seed 1 --work /tmp/lifecycle [--as-of 2025-12-31]
 
 Generates the room (synth.generate; with a kept --work folder the ingest skips unchanged files, so a
 diligence sweep's --work can be reused), ingests it with the hash embedder, reads every parsed
@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--docs", type=int, default=1000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--work", type=Path, required=True)
-    p.add_argument("--as-of", type=date.fromisoformat, default=date.today())
+    p.add_argument("--as-of", type=date.fromisoformat, help="default: the date the room's truth holds on (truth.as_of)")
     a = p.parse_args(argv)
     room = f"dil{a.docs}"  # the room name bench/diligence.py uses, so its --work folder is reused as is
     settings = Settings(workspace=a.work / f"ws-{room}", embedding={"model": "hash"})
@@ -45,13 +45,14 @@ def main(argv: list[str] | None = None) -> int:
     man = Manifest(settings, room)
     docs = man.documents(ParseStatus.parsed)
     t0 = time.perf_counter()
-    status = room_status([read_facts(d.id, d.path, man.document_text(d.id)) for d in docs], a.as_of)
+    as_of = a.as_of or truth.as_of or date.today()
+    status = room_status([read_facts(d.id, d.path, man.document_text(d.id)) for d in docs], as_of)
     seconds = time.perf_counter() - t0
     path = {d.id: d.path for d in docs}
     expired = {d.path for d in truth.documents if d.expired}
     # synth.contract notes a clause an amendment deletes this way (the truth has no separate flag for it)
     superseded = {c.path for c in truth.clauses if c.note.startswith("Deleted by a later amendment")}
-    print(f"{room}: {len(docs)} parsed documents, facts and status in {seconds:.2f} s (text reads included)")
+    print(f"{room}: {len(docs)} parsed documents as of {as_of}, facts and status in {seconds:.2f} s (text reads included)")
     print(_line("expired agreements", expired, {path[k] for k, v in status.items() if any(not s.section for s in v)}))
     print(_line("deleted sections", superseded, {path[k] for k, v in status.items() if any(s.section for s in v)}))
     return 0

@@ -7,12 +7,20 @@ so they are pydantic models with described fields and load from JSON.
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from core.types import Severity
+
+
+# Every generated document is dated 2025 or earlier, and on this date only the agreements the truth calls
+# expired have ended. Later, live fixed-term agreements start to run out (the sample room's customer
+# agreement with Pelham Retail on 16 May 2026), and a review as of that day rightly grades their clauses
+# as not live, which the truth does not: so rooms are reviewed and scored as of this date.
+ROOM_AS_OF = date(2025, 12, 31)
 
 
 class TruthClause(BaseModel):
@@ -57,6 +65,7 @@ class Truth(BaseModel):
     room: str = Field(description="Room name.")
     seed: int = Field(description="Seed the room was generated from.")
     target: str = Field(description="Name of the fictional target company.")
+    as_of: date | None = Field(None, description="Date the truth holds on (which agreements are live): review the room as of it.")
     documents: list[TruthDocument] = Field(default_factory=list, description="Every generated file, bad ones included.")
     clauses: list[TruthClause] = Field(default_factory=list, description="Planted clauses and near-misses.")
     bad_files: list[BadFile] = Field(default_factory=list, description="Files that cannot be parsed.")

@@ -13,7 +13,7 @@ from pathlib import Path
 from synth import bank
 from synth.contract import ContractSpec, Planted, build_contract
 from synth.doc import Doc
-from synth.model import BadFile, Truth, TruthClause, TruthDocument
+from synth.model import ROOM_AS_OF, BadFile, Truth, TruthClause, TruthDocument
 from synth.writers import docx_bytes, render_html, write_doc, write_eml
 
 # A syntactically broken PDF: header and a few objects, then garbage where the xref should be.
@@ -26,7 +26,7 @@ class RoomWriter:
     def __init__(self, out: Path, room: str, seed: int, target: str):
         self.out = Path(out)
         self.seed = seed
-        self.truth = Truth(room=room, seed=seed, target=target)
+        self.truth = Truth(room=room, seed=seed, target=target, as_of=ROOM_AS_OF)
         self._n = 0
 
     def rng(self, path: str) -> random.Random:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+from datetime import date
 
 import pytest
 
@@ -45,6 +46,8 @@ def test_offline_run_on_sample_room(hsettings):
 
     ingest_room(ASSETS / "sample_room", "sample", hsettings)
     truth = json.loads((ASSETS / "sample_room_truth.json").read_text())
+    # The day the truth holds on: later, some of the room's fixed terms end and their clauses are rightly not live.
+    hsettings.harness.as_of = date.fromisoformat(truth["as_of"])
     store = open_review_store(hsettings)
     stats = asyncio.run(run_review(hsettings, "sample", "sample-run", store=store))
 
@@ -61,6 +64,9 @@ def test_offline_run_on_sample_room(hsettings):
         return any(f.category in cats and f.citation.document_path.startswith(c["path"]) and _matches(f.quote, c["sentences"])
                    for f in fs)
 
+    # as of the truth's date, only what the truth calls ended or superseded is graded not live
+    not_live = {f.citation.document_path for f in findings if f.summary.startswith("Not live")}
+    assert not_live and not_live <= {d["path"] for d in truth["documents"] if d["expired"] or d["superseded_by"]}
     planted = [c for c in truth["clauses"] if not c["must_not_flag"]]
     missed = [c for c in planted if not found(c, findings)]
     # the harness loses nothing: a planted clause it missed is one the reviewer misses on the whole document too
@@ -78,6 +84,15 @@ def test_offline_run_on_sample_room(hsettings):
     for bad in truth["bad_files"]:
         assert bad["path"] in scope
     share = stats["tokens"]["root_share"]
+    # Reported, not asserted: docs/EVALUATION.md says which traps still fire, and why.
+    traps = [c for c in truth["clauses"] if c["must_not_flag"]]
+    fired = []
+    for c in traps:
+        hits = [f for f in findings if f.category in c["trap_categories"] and f.citation.document_path.startswith(c["path"])
+                and _matches(f.quote, c["sentences"])]
+        if hits:
+            fired.append(f"{c['id']} ({'/'.join(sorted({f.category + ' ' + f.severity.value for f in hits}))})")
     print(f"sample room: {cov['documents_total']} parsed documents, {len(findings)} verified findings, "
-          f"planted clauses found {len(planted) - len(missed)}/{len(planted)}, root share {share:.2%}")
+          f"planted clauses found {len(planted) - len(missed)}/{len(planted)}, root share {share:.2%}, "
+          f"must-not-flag traps flagged under a trap category {len(fired)}/{len(traps)}: {fired}")
     assert share < 0.06  # target 5 % (measured 4.6 % with an interim model); reported in run.json and by the CLI
