@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pandas as pd
@@ -54,8 +55,9 @@ def save_room_checklist(settings: Settings, room: str, items: list[ChecklistItem
 
 
 def run_overrides(settings: Settings, room: str, offline: bool, base_url: str, api_key: str,
-                  root_model: str, sub_model: str) -> dict:
-    """Nested settings overrides for agents.runner: the room's checklist, and the endpoint unless offline.
+                  root_model: str, sub_model: str, as_of: date | None = None) -> dict:
+    """Nested settings overrides for agents.runner: the room's checklist, the endpoint unless offline,
+    and the date the review speaks as of when given (a resume leaves it out and keeps the run's own).
 
     The key is handed over as a SecretStr, which the runner passes to the worker's
     environment only."""
@@ -63,4 +65,7 @@ def run_overrides(settings: Settings, room: str, offline: bool, base_url: str, a
     if not offline:
         llm.update(api_key=SecretStr(api_key), root_model=root_model.strip() or settings.llm.root_model,
                    sub_model=sub_model.strip() or settings.llm.sub_model)
-    return {"llm": llm, "checklist_path": str(room_checklist_path(settings, room))}
+    out: dict = {"llm": llm, "checklist_path": str(room_checklist_path(settings, room))}
+    if as_of is not None:
+        out["harness"] = {"as_of": as_of.isoformat()}
+    return out

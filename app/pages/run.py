@@ -1,5 +1,7 @@
 """Review run: reviewer settings, checklist, start / stop / resume, and the live coverage panels."""
 
+from datetime import date
+
 import streamlit as st
 
 from app import panels, run_view, services, state, ui
@@ -25,6 +27,10 @@ with st.expander("Reviewer and checklist", expanded=run is None):
                                   help="Kept in this browser session only; never written to logs, trajectories or exports.")
         root_model = c[0].text_input("Root model", settings.llm.root_model)
         sub_model = c[1].text_input("Sub-agent model", settings.llm.sub_model)
+    as_of = st.date_input("Review as of", value=settings.harness.as_of or date.today(), format="YYYY-MM-DD",
+                          help="Provisions of agreements that ended, and sections an amendment deleted, before this "
+                               "date are graded info, not red flags, with the reason. A resumed run keeps the date "
+                               "it was started with.")
     items = run_view.load_room_checklist(settings, room)
     st.caption("Checklist for this room — untick items to skip them; edit titles, severities and descriptions.")
     edited = st.data_editor(run_view.checklist_frame(items), key="checklist_editor", disabled=["id"], hide_index=True,
@@ -37,7 +43,7 @@ with st.expander("Reviewer and checklist", expanded=run is None):
 
 b = st.columns([1, 1, 1, 3])
 if b[0].button("Start new run", type="primary", icon=":material/play_arrow:", disabled=active or (not offline and not base_url)):
-    overrides = run_view.run_overrides(settings, room, offline, base_url, api_key, root_model, sub_model)
+    overrides = run_view.run_overrides(settings, room, offline, base_url, api_key, root_model, sub_model, as_of)
     if not run_view.room_checklist_path(settings, room).exists():
         run_view.save_room_checklist(settings, room, items)
     state.set_run(services.start_run(settings, room, overrides))

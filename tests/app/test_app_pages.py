@@ -8,10 +8,12 @@ its own copy of that workspace.
 from __future__ import annotations
 
 import asyncio
+import json
 import io
 import shutil
 import time
 import zipfile
+from datetime import date
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -131,9 +133,12 @@ def test_run_page_offline_run_reaches_full_coverage(settings):
     at.switch_page("pages/run.py").run()
     assert not at.exception
     assert "No run yet" in texts(at)
+    next(d for d in at.date_input if d.label == "Review as of").set_value(date(2025, 12, 31))
     next(b for b in at.button if b.label == "Start new run").click()
     at.run()
     run_id = at.session_state["run_id"]
+    # the worker's environment, as kept for a resume
+    assert json.loads((settings.run_dir(run_id) / "overrides.json").read_text())["DATAROOM_HARNESS__AS_OF"] == "2025-12-31"
     store = ReviewStore(settings.db_path())
     deadline = time.monotonic() + 150
     while time.monotonic() < deadline:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from datetime import date
 
 import openpyxl
 import pandas as pd
@@ -129,6 +130,9 @@ def test_room_names_and_checklist_edits(settings):
     assert ov["llm"]["sub_model"] == settings.llm.sub_model
     assert ov["checklist_path"] == str(run_view.room_checklist_path(settings, "r"))
     assert run_view.run_overrides(settings, "r", True, "http://x", "k", "", "")["llm"] == {"base_url": ""}
+    assert "harness" not in ov  # no date given (a resume): the run keeps the one it started with
+    dated = run_view.run_overrides(settings, "r", True, "", "", "", "", date(2025, 12, 31))
+    assert dated["harness"] == {"as_of": "2025-12-31"}
 
 
 def test_ingest_status_of_a_dead_process_reads_as_failed(settings):
@@ -144,3 +148,13 @@ def test_ingest_status_of_a_dead_process_reads_as_failed(settings):
     st = jobs.read_status(settings, "r")
     assert not st.running and st.state == "failed" and "ended without finishing" in st.error
     assert jobs.read_status(settings, "other") is None
+
+
+def test_the_review_date_reaches_the_worker_settings(settings, monkeypatch):
+    from agents.runner import _flatten
+    from core.settings import Settings
+
+    env = _flatten(run_view.run_overrides(settings, "r", True, "", "", "", "", date(2025, 12, 31)))
+    assert env["DATAROOM_HARNESS__AS_OF"] == "2025-12-31"
+    monkeypatch.setenv("DATAROOM_HARNESS__AS_OF", env["DATAROOM_HARNESS__AS_OF"])
+    assert Settings().harness.as_of == date(2025, 12, 31)  # what the worker process reads
