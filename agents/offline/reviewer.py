@@ -87,19 +87,27 @@ class OfflineReviewer:
 
     # -- selection ---------------------------------------------------------
     def _classified(self, item, units, probs, cols) -> list[tuple[_Unit, float, list[str]]]:
+        if not units:
+            return []
         cats = self.model.categories
         # No threshold sits under MIN_PROB: gated_probs has zeroed those scores already.
         th = np.array([max(MIN_PROB, self.model.thresholds.get(cats[j], 1.01)) for j in cols])
-        sub = probs[:, cols] if len(units) else np.zeros((0, len(cols)))
+        sub = probs[:, cols]
         # Rank by how far a unit clears its category's threshold, so categories
         # with different base rates compete fairly for the item's quote slots.
         ratio = sub / th[None, :]
-        # A category the document holds (document_scores, the decision the thresholds were
-        # chosen for) is quoted by the units that make up its score: its DOC_TOP_K best.
+        # A category the document holds (document_scores, the decision the thresholds were chosen
+        # for) is quoted by the units that decide it: every unit that clears the threshold alone,
+        # else the fewest of its DOC_TOP_K best whose noisy-or does. Quoting all of the best units
+        # would add weak neighbours (a reviewer reads them as noise) to one clear clause.
         cleared = document_scores(sub) >= th
         top = top_units(sub)
-        stands = np.zeros_like(sub, dtype=bool)
-        np.put_along_axis(stands, top, (np.take_along_axis(sub, top, axis=0) > 0) & cleared[None, :], axis=0)
+        top_p = np.take_along_axis(sub, top, axis=0)
+        enough = 1.0 - np.cumprod(1.0 - top_p, axis=0) >= th[None, :]
+        needed = np.where(enough.any(axis=0), np.argmax(enough, axis=0) + 1, len(top))
+        decides = (top_p > 0) & cleared[None, :] & (np.arange(len(top))[:, None] < needed[None, :])
+        stands = ratio >= 1.0
+        np.put_along_axis(stands, top, np.take_along_axis(stands, top, axis=0) | decides, axis=0)
         best = np.where(stands, ratio, 0.0).max(axis=1)
         order = sorted((i for i in range(len(units)) if stands[i].any()), key=lambda i: (-best[i], i))
         out = []

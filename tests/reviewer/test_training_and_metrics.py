@@ -175,3 +175,25 @@ def test_two_middling_clauses_clear_a_threshold_neither_clears_alone(tmp_path):
     filler = " ".join(OTHER) + " "
     assert quotes(filler + one) == set() and quotes(filler + two) == set()
     assert quotes(filler + one + " " + two) == {one, two}  # both quoted: together they are the evidence
+
+
+def test_a_clause_that_clears_the_threshold_alone_is_quoted_without_its_weak_neighbours(tmp_path):
+    from agents.evaluation.sources import chunk_text
+    from agents.offline import OfflineReviewer
+    from core.checklist import load_checklist
+    from core.settings import get_settings
+    from core.types import Document
+
+    cats, contracts = load_labels(_write_room(tmp_path))
+    item_of = {"Anti-Assignment": "anti_assignment", "Governing Law": "governing_law"}
+    model, _ = train_model([build_doc(c, cats, item_of) for c in contracts], cats, item_of, k=3)
+    weak = "No transfer of this Agreement or of any obligations hereunder is permitted without approval."
+    p_clear, p_weak = model.gated_probs([ASSIGN, weak])[:, 0]
+    assert 0 < p_weak < p_clear
+    model.thresholds["Anti-Assignment"] = (p_weak + p_clear) / 2
+    items = [i for i in load_checklist(get_settings().checklist_path) if i.id == "anti_assignment"]
+    text = " ".join(OTHER) + " " + ASSIGN + " " + weak
+    doc = Document(room="t", path="c.txt", doc_type="txt", sha256=str(hash(text)))
+    found = OfflineReviewer(model=model).review(doc, chunk_text(doc.id, text, target=400), items)
+    # the weak unit is among the three best, but the decision does not need it
+    assert [f.quote for f in found] == [ASSIGN]
