@@ -106,6 +106,8 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
     "minimum_commitment": ItemPatterns(
         include=_rx(r"minimum", r"take[- ]or[- ]pay", r"(at least|not less than|no less than)\b", r"maximum (quantit|volume|amount|number)", r"(forecast|purchase) (commitment|obligation)",
                     r"\btake,? or pay\b|\bpay for (\w+ )?if not taken"),
+        # Severability and "to the fullest extent permitted by law" use the word and commit to nothing.
+        exclude=_rx(r"\b(minimum|maximum|fullest|greatest) extent\b"),
     ),
     "cap_on_liability": ItemPatterns(
         include=_rx(r"liab\w*", r"damages", r"in no event", r"exceed", r"(limit|limitation)s? (of|on)"),

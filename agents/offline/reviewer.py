@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 from agents.offline.conditions import detect, severity_for, summarize
 from agents.offline.model import DEFAULT_MODEL_PATH, MIN_PROB, ReviewerModel, document_scores, top_units
 from agents.offline.patterns import ITEM_PATTERNS, excluded, gate
-from agents.offline.units import unit_spans
+from agents.offline.units import headings_only, unit_spans
 from core.text import count_tokens, locate_quote
 from core.types import Chunk, ChecklistItem, Citation, Document, Finding
 
@@ -108,6 +108,12 @@ class OfflineReviewer:
         decides = (top_p > 0) & cleared[None, :] & (np.arange(len(top))[:, None] < needed[None, :])
         stands = ratio >= 1.0
         np.put_along_axis(stands, top, np.take_along_axis(stands, top, axis=0) | decides, axis=0)
+        # A unit of headings only says what a section is about, not what it provides: it is quoted only
+        # when nothing else stands for its category (the category is still reported).
+        heads = np.zeros(len(units), dtype=bool)
+        for i in np.nonzero(stands.any(axis=1))[0]:
+            heads[i] = headings_only(units[i].text)
+        stands[heads[:, None] & (stands & ~heads[:, None]).any(axis=0)[None, :]] = False
         best = np.where(stands, ratio, 0.0).max(axis=1)
         order = sorted((i for i in range(len(units)) if stands[i].any()), key=lambda i: (-best[i], i))
         out = []
@@ -138,7 +144,7 @@ class OfflineReviewer:
         scored = []
         for i, u in enumerate(units):
             n = sum(1 for p in pats.strong if p.search(u.text))
-            if n and not excluded(item.id, u.text):
+            if n and not excluded(item.id, u.text) and not headings_only(u.text):
                 scored.append((-n, i))
         scored.sort()
         return [(units[i], min(0.95, 0.6 + 0.1 * -n), []) for n, i in scored[: self.max_quotes]]

@@ -89,3 +89,10 @@ def _is_heading(piece: str) -> bool:
     minor = {"of", "and", "or", "the", "to", "for", "in", "on", "by", "a", "an", "with"}
     major = [w for w in words if w.lower() not in minor]
     return len(words) <= 8 and all(w[0].isupper() for w in major)
+
+
+def headings_only(text: str) -> bool:
+    """True when every piece of the unit is a heading ("5. TERMINATION OF EMPLOYMENT\n\n5.1 Change in Control
+    Payment."): a title says what a section is about, not what it provides, so it is never quoted alone."""
+    pieces = [text[a:b] for s, e in sentence_spans(text) for a, b in _split_long(text, s, e)]
+    return bool(pieces) and all(_is_heading(p) for p in pieces)

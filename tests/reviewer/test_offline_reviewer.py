@@ -94,6 +94,9 @@ NEAR_MISS = {
     "party arising from Supplier's negligence.",
     # Assignment restriction outside a real-estate lease is anti-assignment, not lease assignment.
     "lease_assignment": "14.1 Neither party may assign this Agreement without the prior written consent of the other.",
+    # Severability says "minimum" and commits nobody to buy anything.
+    "minimum_commitment": "12.4 Severance. If any provision of this Agreement is or becomes invalid, illegal or "
+    "unenforceable, it shall be deemed modified to the minimum extent necessary to make it valid.",
 }
 
 

@@ -11,7 +11,7 @@ from agents.evaluation.labels import load_labels
 from agents.evaluation.metrics import best_jaccard, macro, score
 from agents.offline.model import ReviewerModel, document_scores
 from agents.offline.training import build_doc, choose_threshold, fit, train_model
-from agents.offline.units import unit_spans
+from agents.offline.units import headings_only, unit_spans
 from core.types import Citation, Finding
 
 ASSIGN = "Neither party may assign this Agreement without the prior written consent of the other party."
@@ -66,6 +66,28 @@ def test_units_are_verbatim_and_keep_headings():
     assert all(text[s:e].strip() == text[s:e] for s, e in spans)
     assert text[spans[0][0]:spans[0][1]].startswith("12. Assignment.")
     assert text[spans[0][0]:spans[0][1]].endswith("other party.")
+
+
+def test_a_unit_of_headings_only_is_never_quoted(tmp_path):
+    from agents.evaluation.sources import chunk_text
+    from agents.offline import OfflineReviewer
+    from core.checklist import load_checklist
+    from core.settings import get_settings
+    from core.types import Document
+
+    heads = "5. TERMINATION OF EMPLOYMENT\n\n5.1 Change in Control Payment."
+    assert headings_only(heads) and headings_only("Assignment.") and not headings_only("12. Assignment. " + ASSIGN)
+    cats, contracts = load_labels(_write_room(tmp_path))
+    item_of = {"Anti-Assignment": "anti_assignment", "Governing Law": "governing_law"}
+    model, _ = train_model([build_doc(c, cats, item_of) for c in contracts], cats, item_of, k=3)
+    title = "12. ASSIGNMENT AND TRANSFER OF THIS AGREEMENT\n\n12.1 Assignment by Either Party."  # too long to lead the clause
+    p_title, p_clause = model.gated_probs([title, ASSIGN])[:, 0]
+    model.thresholds["Anti-Assignment"] = min(p_title, p_clause) / 2  # both clear it alone
+    items = [i for i in load_checklist(get_settings().checklist_path) if i.id == "anti_assignment"]
+    text = " ".join(OTHER) + "\n\n" + title + "\n\n" + ASSIGN
+    doc = Document(room="t", path="c.txt", doc_type="txt", sha256=str(hash(text)))
+    found = OfflineReviewer(model=model).review(doc, chunk_text(doc.id, text, target=400), items)
+    assert found and not any(headings_only(f.quote) for f in found)
 
 
 def test_training_learns_and_is_deterministic(tmp_path):
