@@ -93,6 +93,7 @@ def _is_heading(piece: str) -> bool:
 
 def headings_only(text: str) -> bool:
     """True when every piece of the unit is a heading ("5. TERMINATION OF EMPLOYMENT\n\n5.1 Change in Control
-    Payment."): a title says what a section is about, not what it provides, so it is never quoted alone."""
+    Payment."): a title says what a section is about, not what it provides, so the reviewer quotes it only when
+    nothing else stands for its category."""
     pieces = [text[a:b] for s, e in sentence_spans(text) for a, b in _split_long(text, s, e)]
     return bool(pieces) and all(_is_heading(p) for p in pieces)
