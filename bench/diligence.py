@@ -37,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -133,7 +134,8 @@ def run_in_order(settings: Settings, room: str, reviewer: OfflineReviewer, budge
     return _verified(man, found), _stats(man, reviewed, used, time.perf_counter() - t0, 1)
 
 
-def bench_size(n: int, seed: int, embedding: str, k: int, work: Path, workers: int = 0, prepare: bool = False) -> list[dict]:
+def bench_size(n: int, seed: int, embedding: str, k: int, work: Path, workers: int = 0, prepare: bool = False,
+               as_of: date | None = None) -> list[dict]:
     """n > 0: a generated room of n documents; n == 0: the bundled sample room.
 
     Rooms regenerate byte-identically from the seed, so with a kept --work folder a second
@@ -148,7 +150,7 @@ def bench_size(n: int, seed: int, embedding: str, k: int, work: Path, workers: i
     gen_s = time.perf_counter() - t0
     # Reviewed as of the day the truth holds on, so the score does not change as the calendar moves on.
     settings = Settings(workspace=work / f"ws-{room}", embedding={"model": embedding}, ingest={"workers": workers},
-                        harness={"as_of": truth.as_of})
+                        harness={"as_of": as_of or truth.as_of})
     t0 = time.perf_counter()
     ingest_room(source, room, settings)
     ingest_s = time.perf_counter() - t0
@@ -200,6 +202,7 @@ def bench_size_isolated(n: int, a: argparse.Namespace, work: Path) -> list[dict]
     out = work / f"rows-{n}.json"
     cmd = [sys.executable, str(Path(__file__).resolve()), "--sizes", str(n), "--seed", str(a.seed), "--embedding", a.embedding,
            "--k", str(a.k), "--work", str(work), "--workers", str(a.workers), "--rows-json", str(out)]
+    cmd += ["--as-of", a.as_of.isoformat()] if a.as_of else []
     subprocess.run(cmd + (["--prepare"] if a.prepare else []), check=True)
     return json.loads(out.read_text(encoding="utf-8"))
 
@@ -289,12 +292,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--work", type=Path, help="where rooms and workspaces go (default: a temporary folder)")
     p.add_argument("--workers", type=int, default=0, help="ingest parser processes (0 = one per core)")
     p.add_argument("--prepare", action="store_true", help="generate and ingest only (fills --work for a later run)")
+    p.add_argument("--as-of", type=date.fromisoformat, help="review as of this date (default: the room truth's as_of)")
     p.add_argument("--write-docs", action="store_true")
     p.add_argument("--rows-json", type=Path, help=argparse.SUPPRESS)  # set by the parent for one size in a child process
     a = p.parse_args(argv)
     work = a.work or Path(tempfile.mkdtemp(prefix="diligence-"))
     if a.rows_json:
-        rows = [r for n in a.sizes for r in bench_size(n, a.seed, a.embedding, a.k, work, a.workers, a.prepare)]
+        rows = [r for n in a.sizes for r in bench_size(n, a.seed, a.embedding, a.k, work, a.workers, a.prepare, a.as_of)]
         a.rows_json.write_text(json.dumps(rows), encoding="utf-8")
         return 0
     rows = [r for n in a.sizes for r in bench_size_isolated(n, a, work)]

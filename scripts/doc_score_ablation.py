@@ -27,7 +27,7 @@ from agents.evaluation.frontier import best_macro_precision  # noqa: E402
 from agents.evaluation.labels import load_labels  # noqa: E402
 from agents.evaluation.metrics import HEADLINE  # noqa: E402
 from agents.offline import training as T  # noqa: E402
-from agents.offline.model import document_scores  # noqa: E402
+from agents.offline.model import MIN_PROB, document_scores  # noqa: E402
 from agents.offline.patterns import ITEM_PATTERNS  # noqa: E402
 from core.checklist import load_checklist  # noqa: E402
 from core.settings import REPO_ROOT, get_settings  # noqa: E402
@@ -48,14 +48,14 @@ def main(argv: list[str] | None = None) -> int:
     cats = [c for c in all_cats if c in item_of]
     docs = [T.build_doc(c, cats, item_of) for c in contracts]
     fold = T.folds_of(docs, args.k)
-    probs: list[np.ndarray] = [np.zeros((0, len(cats)))] * len(docs)
-    unfloored: list[np.ndarray] = list(probs)  # every gated unit ranked, none zeroed under MIN_PROB
+    # every gated unit ranked, none zeroed under MIN_PROB; the shipped scores are these with the floor applied
+    unfloored: list[np.ndarray] = [np.zeros((0, len(cats)))] * len(docs)
     for f in range(args.k):
         model = T.fit([d for d, g in zip(docs, fold) if g != f], cats, item_of)
         for i, d in enumerate(docs):
             if fold[i] == f:
-                probs[i] = model.gated_probs(d.texts, d.feats, gates=d.gates)
                 unfloored[i] = model.gated_probs(d.texts, d.feats, gates=d.gates, min_prob=0.0)
+    probs = [np.where(p < MIN_PROB, 0.0, p) for p in unfloored]
     present = np.vstack([d.present for d in docs])
     heads = [j for j, c in enumerate(cats) if c in HEADLINE]
     print(f"{len(docs)} contracts, {args.k} folds; macro over the {len(heads)} headline categories")

@@ -110,10 +110,10 @@ class OfflineReviewer:
         np.put_along_axis(stands, top, np.take_along_axis(stands, top, axis=0) | decides, axis=0)
         # A unit of headings only says what a section is about, not what it provides: it is quoted only
         # when nothing else stands for its category (the category is still reported).
-        heads = np.zeros(len(units), dtype=bool)
+        title = np.zeros((len(units), 1), dtype=bool)
         for i in np.nonzero(stands.any(axis=1))[0]:
-            heads[i] = headings_only(units[i].text)
-        stands[heads[:, None] & (stands & ~heads[:, None]).any(axis=0)[None, :]] = False
+            title[i] = headings_only(units[i].text)
+        stands[title & (stands & ~title).any(axis=0)] = False
         best = np.where(stands, ratio, 0.0).max(axis=1)
         order = sorted((i for i in range(len(units)) if stands[i].any()), key=lambda i: (-best[i], i))
         out = []
