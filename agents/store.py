@@ -19,6 +19,7 @@ from typing import Any
 
 from core.settings import Settings
 from core.types import (
+    SEVERITY_ORDER,
     Assignment,
     AssignmentStatus,
     Citation,
@@ -32,8 +33,9 @@ from core.types import (
 )
 
 from agents.store_coverage import CoverageMixin
+from agents.store_decisions import DecisionsMixin
 from agents.store_memo import MemoVersionsMixin
-from agents.store_models import SCHEMA, AssignmentNode, FindingTally, ReviewerAction, RunInfo, TokenUsage
+from agents.store_models import INDEXES, MIGRATIONS, SCHEMA, AssignmentNode, FindingTally, ReviewerAction, RunInfo, TokenUsage
 
 _SECRET_KEYS = {"api_key"}
 
@@ -57,7 +59,7 @@ def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
-class ReviewStore(MemoVersionsMixin, CoverageMixin):
+class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin):
     def __init__(self, path: Path | str, runs_dir: Path | str | None = None):
         self.path = Path(path)
         self.runs_dir = Path(runs_dir) if runs_dir is not None else self.path.parent / "runs"
@@ -69,6 +71,10 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin):
         self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable at checkpoints, no fsync per event
         with self._lock:
             self._db.executescript(SCHEMA)
+            for table, column, decl in MIGRATIONS:
+                if column not in {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}:
+                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
+            self._db.executescript(INDEXES)
 
     def close(self) -> None:
         with self._lock:
@@ -219,7 +225,10 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin):
 
     # ------------------------------------------------------------------ findings
     def add_findings(self, run_id: str, findings: list[Finding], assignment_id: str | None) -> list[str]:
-        """Insert findings; a duplicate id (same category, document, quote) is merged into the first. Returns new ids."""
+        """Insert findings; returns the new ids. One passage is one finding: a duplicate id (same category,
+        document, quote) is merged into the first, and a finding on a passage already stored under another
+        item adds that item to the stored finding's `also` (and its severity, if higher). A new finding on a
+        passage the reviewer decided in an earlier run of the room carries that decision."""
         new: list[str] = []
         if not findings:
             return new
@@ -228,18 +237,45 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin):
             # made every sub-agent's write O(room size)
             folders = {d: r[0] for d in {f.citation.document_id for f in findings} for r in self._db.execute(
                 "SELECT folder FROM run_documents WHERE run_id=? AND document_id=?", (run_id, d)).fetchall()}
+            stored: list[Finding] = []
             for f in findings:
                 c = f.citation
+                if self._merge_same_passage(run_id, f):
+                    continue
                 cur = self._db.execute(
-                    "INSERT OR IGNORE INTO findings VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    "INSERT OR IGNORE INTO findings (run_id, id, category, severity, summary, quote, document_id,"
+                    " document_path, folder, page, chunk_id, char_start, char_end, verified, reviewer_status,"
+                    " reviewer_note, agent, confidence, extra_json, assignment_id, created_at, also_json)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (run_id, f.id, f.category, f.severity.value, f.summary, f.quote, c.document_id,
                      c.document_path, folders.get(c.document_id, ""), c.page, c.chunk_id, c.char_start,
                      c.char_end, int(f.verified), f.reviewer_status.value, f.reviewer_note, f.agent,
-                     f.confidence, json.dumps(f.extra), assignment_id, _now()),
+                     f.confidence, json.dumps(f.extra), assignment_id, _now(), json.dumps(f.also)),
                 )
                 if cur.rowcount:
                     new.append(f.id)
+                    stored.append(f)
+            self._carry_decisions(run_id, stored)
         return new
+
+    def _merge_same_passage(self, run_id: str, f: Finding) -> bool:
+        """True when `f`'s passage is already a finding of the run under another id: its items join that one."""
+        c = f.citation
+        if c.char_start < 0:
+            return False
+        row = self._db.execute(
+            "SELECT id, category, severity, also_json, verified, quote FROM findings WHERE run_id=? AND document_id=?"
+            " AND char_start=? AND char_end=? AND id!=? LIMIT 1",
+            (run_id, c.document_id, c.char_start, c.char_end, f.id)).fetchone()
+        if row is None or bool(row["verified"]) != f.verified or row["quote"].split() != f.quote.split():
+            return False
+        also = json.loads(row["also_json"] or "[]")
+        add = [i for i in f.items if i != row["category"] and i not in also]
+        severity = min((Severity(row["severity"]), f.severity), key=lambda s: SEVERITY_ORDER[s]).value
+        if add or severity != row["severity"]:
+            self._db.execute("UPDATE findings SET also_json=?, severity=? WHERE run_id=? AND id=?",
+                             (json.dumps(also + add), severity, run_id, row["id"]))
+        return True
 
     def findings(
         self,
@@ -275,10 +311,11 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin):
 
     @staticmethod
     def _finding_filter(run_id: str, citable: bool, category: str | None = None) -> tuple[list[str], list[Any]]:
+        """`category` matches a finding filed under the item or answering it as well (`also`)."""
         where, params = ["run_id=?"], [run_id]
         if category is not None:
-            where.append("category=?")
-            params.append(category)
+            where.append("(category=? OR also_json LIKE ?)")
+            params += [category, f'%{json.dumps(category)}%']
         if citable:
             where.append("verified=1 AND reviewer_status!='rejected'")
         return where, params
@@ -288,9 +325,15 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin):
         what a memo section states without reading every finding (a 5,000-document room has 40,000)."""
         where, params = self._finding_filter(run_id, True, category=category)
         cond = " AND ".join(where)
-        rows = self._q(f"SELECT category, severity, COUNT(*) FROM findings WHERE {cond} GROUP BY category, severity", params)
+        rows = self._q(f"SELECT category, also_json, severity, COUNT(*) FROM findings WHERE {cond}"
+                       " GROUP BY category, also_json, severity", params)
+        counts: dict[tuple[str, str], int] = {}
+        for cat, also, sev, n in rows:  # a finding counts under each item it answers
+            for item in dict.fromkeys([cat, *json.loads(also or "[]")]):
+                if category is None or item == category:
+                    counts[(item, sev)] = counts.get((item, sev), 0) + n
         docs = self._q(f"SELECT COUNT(DISTINCT document_id) FROM findings WHERE {cond}", params)[0][0]
-        return FindingTally(counts={(r[0], r[1]): r[2] for r in rows}, documents=docs)
+        return FindingTally(counts=counts, documents=docs)
 
     def finding(self, finding_id: str, run_id: str | None = None) -> Finding | None:
         rows = self._finding_rows(finding_id, run_id)
@@ -307,7 +350,7 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin):
             id=r["id"], category=r["category"], severity=Severity(r["severity"]), summary=r["summary"],
             quote=r["quote"], verified=bool(r["verified"]), reviewer_status=ReviewerStatus(r["reviewer_status"]),
             reviewer_note=r["reviewer_note"] or "", agent=r["agent"] or "", confidence=r["confidence"] or 0.0,
-            extra=json.loads(r["extra_json"] or "{}"),
+            extra=json.loads(r["extra_json"] or "{}"), also=json.loads(r["also_json"] or "[]"),
             citation=Citation(document_id=r["document_id"], document_path=r["document_path"] or "",
                               page=r["page"] or 1, chunk_id=r["chunk_id"] or "",
                               char_start=r["char_start"], char_end=r["char_end"]),
@@ -338,12 +381,16 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin):
                "severity": Severity(severity).value if severity is not None else r["severity"]}
         if new == old:
             return self._finding(r)
-        self._tx([
-            ("UPDATE findings SET reviewer_status=?, reviewer_note=?, summary=?, severity=? WHERE run_id=? AND id=?",
-             (new["reviewer_status"], note, new["summary"], new["severity"], r["run_id"], finding_id)),
-            ("INSERT INTO actions (run_id, finding_id, action, old_json, new_json, author, at) VALUES (?,?,?,?,?,?,?)",
-             (r["run_id"], finding_id, new["reviewer_status"], json.dumps(old), json.dumps(new), author, _now())),
-        ])
+        # a note alone is logged as a note, not as the decision the finding already had
+        action = "note" if all(new[k] == old[k] for k in new if k != "reviewer_note") else new["reviewer_status"]
+        with self._transaction():
+            self._db.execute(
+                "UPDATE findings SET reviewer_status=?, reviewer_note=?, summary=?, severity=? WHERE run_id=? AND id=?",
+                (new["reviewer_status"], note, new["summary"], new["severity"], r["run_id"], finding_id))
+            self._db.execute(
+                "INSERT INTO actions (run_id, finding_id, action, old_json, new_json, author, at) VALUES (?,?,?,?,?,?,?)",
+                (r["run_id"], finding_id, action, json.dumps(old), json.dumps(new), author, _now()))
+            self._record_decision(r, new, author)
         return self.finding(finding_id, r["run_id"])  # type: ignore[return-value]
 
     def actions(self, run_id: str) -> list[ReviewerAction]:

@@ -34,7 +34,7 @@ CREATE TABLE IF NOT EXISTS findings (
     quote TEXT NOT NULL, document_id TEXT NOT NULL, document_path TEXT, folder TEXT, page INTEGER,
     chunk_id TEXT, char_start INTEGER, char_end INTEGER, verified INTEGER NOT NULL,
     reviewer_status TEXT NOT NULL DEFAULT 'open', reviewer_note TEXT DEFAULT '', agent TEXT, confidence REAL,
-    extra_json TEXT DEFAULT '{}', assignment_id TEXT, created_at TEXT NOT NULL,
+    extra_json TEXT DEFAULT '{}', assignment_id TEXT, created_at TEXT NOT NULL, also_json TEXT DEFAULT '[]',
     PRIMARY KEY (run_id, id)
 );
 CREATE TABLE IF NOT EXISTS actions (
@@ -56,6 +56,25 @@ CREATE TABLE IF NOT EXISTS events (
     id INTEGER PRIMARY KEY AUTOINCREMENT, run_id TEXT NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL, at TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS events_by_run ON events (run_id, id);
+CREATE TABLE IF NOT EXISTS decisions (
+    room TEXT NOT NULL, document_id TEXT NOT NULL, char_start INTEGER NOT NULL, char_end INTEGER NOT NULL,
+    run_id TEXT NOT NULL, finding_id TEXT NOT NULL, reviewer_status TEXT NOT NULL, reviewer_note TEXT DEFAULT '',
+    summary TEXT, severity TEXT, edited INTEGER NOT NULL DEFAULT 0, author TEXT NOT NULL, at TEXT NOT NULL,
+    PRIMARY KEY (room, document_id, char_start, char_end)
+);
+CREATE TABLE IF NOT EXISTS run_searched (
+    run_id TEXT NOT NULL, item TEXT NOT NULL, query TEXT NOT NULL, documents INTEGER DEFAULT 0,
+    PRIMARY KEY (run_id, item)
+);
+CREATE TABLE IF NOT EXISTS document_facts (
+    document_id TEXT PRIMARY KEY, version TEXT NOT NULL, facts_json TEXT NOT NULL
+);
+"""
+# Columns added after a store was first created: (table, column, declaration).
+MIGRATIONS = [("findings", "also_json", "TEXT DEFAULT '[]'")]
+# Created after the migrations, since they may name an added column.
+INDEXES = """
+CREATE INDEX IF NOT EXISTS findings_by_span ON findings (run_id, document_id, char_start, char_end);
 """
 
 

@@ -113,6 +113,8 @@ class Finding(BaseModel):
 
     id: str = Field("", description="Stable id: hash of category, document and normalised quote.")
     category: str = Field(description="Checklist item id, e.g. 'change_of_control'.")
+    also: list[str] = Field(default_factory=list, description="Other checklist items the same passage answers: one "
+                            "passage is one finding, listed under each of its items, never filed twice.")
     severity: Severity = Field(Severity.info, description="high / medium / low / info, from the checklist's rules.")
     summary: str = Field(description="One or two sentences a lawyer can read in the memo.")
     quote: str = Field(description="Verbatim text from the cited source.")
@@ -122,7 +124,13 @@ class Finding(BaseModel):
     reviewer_note: str = Field("", description="Free-text note by the human reviewer.")
     agent: str = Field("", description="Which agent produced it, e.g. 'sub-3/child-1' or 'offline'.")
     confidence: float = Field(1.0, ge=0.0, le=1.0, description="Reviewer's confidence in the classification.")
-    extra: dict[str, str] = Field(default_factory=dict, description="Item-specific facts: counterparty, trigger, action.")
+    extra: dict[str, str] = Field(default_factory=dict, description="Item-specific facts: counterparty, trigger, action; "
+                                  "'carried_from': the run whose reviewer decision this finding carries.")
+
+    @property
+    def items(self) -> list[str]:
+        """Every checklist item the finding answers, its own first."""
+        return [self.category, *(c for c in self.also if c != self.category)]
 
     @model_validator(mode="after")
     def _derive(self) -> "Finding":
