@@ -1,0 +1,185 @@
+"""When the agreement was made, when it takes effect, how long it runs.
+
+Dates are read where drafting puts them: the preamble ("dated as of", "made and entered into on", "this 1st
+day of March, 2019"), an "Effective Date" definition, the term clause ("for a period of three (3) years from
+the Effective Date", "shall expire on December 31, 2020"), and, for a date the preamble leaves out, the
+signature blocks. A fixed term from a known start is turned into the end date it fixes (the anniversary).
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import date
+
+from agents.lifecycle import DATE, MONTHS, NUMBER_WORDS, parse_date
+from agents.facts.models import Span
+
+_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+# "the 1st day of March, 2019" and "March 1 2019" are common in preambles and not in lifecycle.DATE
+_DAY_OF = rf"(?i:\d{{1,2}}(?:st|nd|rd|th)?\s+day\s+of\s+(?:{_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?\d{{4}})"
+_NUMERIC = r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})\b"
+ANY_DATE = rf"(?:{_DAY_OF}|{DATE}|{_NUMERIC})"
+_ANY_DATE_RE = re.compile(ANY_DATE)
+
+_SELF = re.compile(
+    rf"\b(?:dated|made|entered\s+into|executed|concluded|signed|effective)\b(?:(?!\bWHEREAS\b)[^.;]){{0,80}}?"
+    rf"(?<![\w/])({ANY_DATE})", re.I)
+_EFFECTIVE_AFTER = re.compile(
+    r"[\s,]*(?:\(|,)?\s*(?:the\s+|such\s+date\s+being\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?"
+    r"[\"\u201c\u201d]\s*(?:[\w-]+\s+){0,2}Effective\s+Date", re.I)
+_EFFECTIVE_DEF = re.compile(
+    rf"[\"\u201c\u201d]\s*Effective\s+Date\s*[\"\u201d\u201c]\s*(?:shall\s+)?(?:means?|is|shall\s+be)\b[^.;]{{0,80}}?({ANY_DATE})",
+    re.I)
+_EFFECTIVE_AS_OF = re.compile(rf"\beffective\s+(?:as\s+(?:of|from)|on|from|upon)?\s*(?:the\s+)?({ANY_DATE})", re.I)
+_SIGNED_DATE = re.compile(rf"\bDate[d]?\s*:?\s*({ANY_DATE})", re.I)
+
+_N = r"(?P<n>\w+(?:[\s-]\w+)?)\s*(?:\(\s*(?P<d>\d+)\s*\)\s*)?"
+_FIXED = re.compile(
+    rf"\b(?:term|period|duration)\b[^.;]{{0,60}}?\b(?:of|for)\s+(?:an?\s+(?:initial\s+)?(?:period|term)\s+of\s+)?{_N}"
+    rf"(?P<unit>years?|months?|calendar\s+years?)\b(?P<tail>[^.;]{{0,160}})", re.I)
+_FIXED_FROM = re.compile(r"\b(?:from|after|following|commencing\s+(?:on|with)|beginning\s+(?:on|with)|of)\s+(?:the\s+)?"
+                         r"(?P<ref>Effective\s+Date|Commencement\s+Date|date\s+(?:hereof|of\s+this\s+Agreement|of\s+execution"
+                         r"|first\s+(?:above\s+)?written)|execution|signing|Start\s+Date)", re.I)
+_ENDS_ON = re.compile(
+    rf"\b(?:expire|expires|expiring|terminate|terminates|terminating|end|ends|ending|continue|continues|continuing|"
+    rf"remain|remains|through|until|to\s+and\s+including)\b[^.;]{{0,60}}?(?<![\w/])({ANY_DATE})", re.I)
+_PERPETUAL = re.compile(r"\bperpetu(?:al|ity)\b|\bindefinite(?:ly)?\b|\bunless\s+and\s+until\s+terminated\b|"
+                        r"\buntil\s+terminated\b", re.I)
+_RENEW = re.compile(
+    r"\b(?:automatic(?:ally)?\s+(?:be\s+)?(?:renew|extend)\w*|renew\w*\s+automatically|(?:successive|additional)\s+"
+    r"(?:renewal\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:year|month|term|period)s?)", re.I)
+_RENEW_PERIOD = re.compile(rf"(?:successive|additional|further|renewal)\s+(?:periods?\s+of\s+|terms?\s+of\s+)?{_N}"
+                           r"(?P<unit>years?|months?)", re.I)
+_NOTICE = re.compile(rf"{_N}(?P<unit>days?|months?)['\u2019]?\s*(?:prior\s+)?(?:advance\s+)?(?:written\s+)?notice", re.I)
+_TERM_CLAUSE = re.compile(r"\bterm\b", re.I)
+
+
+def iso(d: date | None) -> str | None:
+    return d.isoformat() if d else None
+
+
+def read_date(s: str) -> date | None:
+    """Any of lifecycle's forms, '1st day of March, 2019' and US numeric '3/1/2019'."""
+    s = s.strip()
+    if m := re.match(rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+day\s+of\s+({_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?(\d{{4}})", s, re.I):
+        return parse_date(f"{m.group(1)} {m.group(2)} {m.group(3)}")
+    if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})", s):
+        y = int(m.group(3))
+        y = y + (2000 if y < 50 else 1900) if y < 100 else y
+        try:
+            return date(y, int(m.group(1)), int(m.group(2)))
+        except ValueError:
+            return None
+    return parse_date(s)
+
+
+def _count(word: str, digits: str | None) -> int | None:
+    if digits:
+        return int(digits)
+    w = word.strip().lower()
+    if w.isdigit():
+        return int(w)
+    return NUMBER_WORDS.get(w.split()[-1]) if w.split() else None
+
+
+def add_years_months(start: date, n: int, unit: str) -> date:
+    """The anniversary n years/months after `start` (CUAD dates a term's end on the anniversary)."""
+    months = n * (12 if unit.lower().rstrip("s").endswith("year") else 1)
+    y, m = divmod(start.month - 1 + months, 12)
+    year, month = start.year + y, m + 1
+    return date(year, month, min(start.day, calendar.monthrange(year, month)[1]))
+
+
+def preamble_dates(text: str, window: tuple[int, int]) -> tuple[tuple[date | None, Span], tuple[date | None, Span]]:
+    """((agreement date, span), (effective date, span)) from the preamble window."""
+    s, e = window
+    agreement: tuple[date | None, Span] = (None, (0, 0))
+    effective: tuple[date | None, Span] = (None, (0, 0))
+    for m in _SELF.finditer(text, s, e):
+        d = read_date(m.group(1))
+        if d is None:
+            continue
+        span = (m.start(1), m.end(1))
+        if _EFFECTIVE_AFTER.match(text, m.end(1), min(len(text), m.end(1) + 80)):
+            effective = effective if effective[0] else (d, span)
+            if agreement[0] is None:
+                agreement = (d, span)
+        elif agreement[0] is None and not re.match(r"effective", m.group(), re.I):
+            agreement = (d, span)
+        elif effective[0] is None and re.match(r"effective", m.group(), re.I):
+            effective = (d, span)
+        if agreement[0] and effective[0]:
+            break
+    if effective[0] is None:
+        for m in _ANY_DATE_RE.finditer(text, s, e):
+            if _EFFECTIVE_AFTER.match(text, m.end(), min(len(text), m.end() + 80)) and (d := read_date(m.group())):
+                effective = (d, (m.start(), m.end()))
+                break
+    return agreement, effective
+
+
+def defined_effective_date(text: str) -> tuple[date | None, Span]:
+    """'"Effective Date" means January 1, 2020' in a definitions section anywhere in the text."""
+    for m in _EFFECTIVE_DEF.finditer(text):
+        if d := read_date(m.group(1)):
+            return d, (m.start(1), m.end(1))
+    return None, (0, 0)
+
+
+def signature_date(text: str, tail_chars: int = 5000) -> tuple[date | None, Span]:
+    """The latest 'Date: ...' in the signature blocks: when the last party signed."""
+    best: tuple[date | None, Span] = (None, (0, 0))
+    start = max(0, len(text) - tail_chars)
+    for m in _SIGNED_DATE.finditer(text, start):
+        d = read_date(m.group(1))
+        if d and (best[0] is None or d > best[0]):
+            best = (d, (m.start(1), m.end(1)))
+    return best
+
+
+def _words(n: int, unit: str) -> str:
+    unit = unit.lower().replace("calendar ", "").rstrip("s")
+    return f"{n} {unit}{'s' if n != 1 else ''}"
+
+
+def _sentence_at(text: str, pos: int, limit: int = 600) -> tuple[int, int]:
+    s = max(text.rfind(". ", max(0, pos - limit), pos) + 2, max(0, pos - limit))
+    e = text.find(". ", pos + 40)  # past a heading such as "2. Term. "
+    return s, (min(e + 1, pos + limit) if e >= 0 else min(len(text), pos + limit))
+
+
+def read_term(text: str, start: date | None) -> tuple[str, Span, date | None, Span]:
+    """(term in plain words, its span, expiration date, its span) from the first term clause that states one."""
+    for tm in _TERM_CLAUSE.finditer(text):
+        s, e = _sentence_at(text, tm.start())
+        sent = text[s:e]
+        if not re.search(r"\b(?:year|month|expire|until|through|perpetu|indefinite|continue|remain)", sent, re.I):
+            continue
+        words, expiry, espan = "", None, (0, 0)
+        if (em := _ENDS_ON.search(sent)) and (d := read_date(em.group(1))):
+            expiry, espan = d, (s + em.start(1), s + em.end(1))
+            words = f"until {d.isoformat()}"
+        elif (fm := _FIXED.search(sent)) and (n := _count(fm.group("n"), fm.group("d"))):
+            ref = _FIXED_FROM.search(fm.group("tail"))
+            words = f"{_words(n, fm.group('unit'))}" + (f" from the {ref.group('ref')}" if ref else "")
+            if start is not None and n < 100:
+                expiry, espan = add_years_months(start, n, fm.group("unit")), (s + fm.start(), s + fm.end())
+        elif _PERPETUAL.search(sent):
+            words = "perpetual, until terminated"
+        else:
+            continue
+        words += _renewal(text[s: min(len(text), e + 600)])
+        return words, (s, e), expiry, espan
+    return "", (0, 0), None, (0, 0)
+
+
+def _renewal(passage: str) -> str:
+    if not _RENEW.search(passage):
+        return ""
+    out = ", renewing"
+    if (rm := _RENEW_PERIOD.search(passage)) and (n := _count(rm.group("n"), rm.group("d"))):
+        out += f" for {_words(n, rm.group('unit'))} periods"
+    if (nm := _NOTICE.search(passage)) and (n := _count(nm.group("n"), nm.group("d"))):
+        out += f" unless {_words(n, nm.group('unit'))}' notice"
+    return out
