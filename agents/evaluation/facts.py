@@ -9,7 +9,10 @@ development half's errors only; `--errors` prints mistakes of the development ha
 Scoring (per contract, then the mean over contracts of each half):
 - Parties: bag-of-tokens F1 between the predicted parties (each name, defined term and alias) and CUAD's
   `Parties-Answer` (names with their defined terms). Tokens: text NFKD-folded to ASCII, lower-cased, split
-  into runs of [a-z0-9]; the articles a/an/the are dropped (SQuAD's answer normalisation). Both empty: 1.
+  into runs of [a-z0-9]; the articles a/an/the are dropped (SQuAD's answer normalisation), and so are the
+  words "party", "parties", "individually", "collectively", which CUAD's answers carry for some contracts
+  ("(each a "Party" and together the "Parties")") and not others. Both empty: 1. `parties_strict` keeps
+  those four words (reported, no target).
 - Agreement / Effective / Expiration Date: exact match of ISO dates. CUAD's M/D/YYYY becomes ISO; an
   answer listing several dates ("09/01/2006; 8/31/2007") is matched by any of them; an answer with a blank
   ("09/[]/2019", the contract leaves the day unfilled) and "perpetual" both mean no complete date is stated
@@ -41,11 +44,14 @@ from agents.facts import AgreementFacts, extract_facts
 from core.settings import REPO_ROOT
 
 DEFAULT_LABELS = REPO_ROOT.parent / "shared" / "datasets" / "cuad-dev" / "labels.csv"
-FIELDS = ("parties", "agreement_date", "effective_date", "expiration_date", "governing_law", "document_name")
+FIELDS = ("parties", "parties_strict", "agreement_date", "effective_date", "expiration_date", "governing_law", "document_name")
 TARGETS = {"parties": 0.85, "agreement_date": 0.85, "effective_date": 0.85, "expiration_date": 0.85,
            "governing_law": 0.95}
 HALVES = ("dev", "held_out")
 _ARTICLES = {"a", "an", "the"}
+# Words of the "(each a "Party" and together the "Parties")" clause that CUAD's answers include for some
+# contracts and not for others: they name no party, so `parties` leaves them out; `parties_strict` keeps them.
+_PARTY_CLAUSE = {"party", "parties", "individually", "collectively"}
 
 
 def half(filename: str) -> str:
@@ -58,8 +64,9 @@ def tokens(s: str) -> list[str]:
     return [t for t in re.findall(r"[a-z0-9]+", folded) if t not in _ARTICLES]
 
 
-def token_f1(pred: str, gold: str) -> float:
-    p, g = Counter(tokens(pred)), Counter(tokens(gold))
+def token_f1(pred: str, gold: str, drop: frozenset[str] | set[str] = frozenset()) -> float:
+    p = Counter(t for t in tokens(pred) if t not in drop)
+    g = Counter(t for t in tokens(gold) if t not in drop)
     if not p and not g:
         return 1.0
     common = sum((p & g).values())
@@ -106,7 +113,8 @@ def party_string(facts: AgreementFacts) -> str:
 
 def score_one(facts: AgreementFacts, row: dict[str, str]) -> dict[str, float]:
     return {
-        "parties": token_f1(party_string(facts), row.get("Parties-Answer", "")),
+        "parties": token_f1(party_string(facts), row.get("Parties-Answer", ""), _PARTY_CLAUSE),
+        "parties_strict": token_f1(party_string(facts), row.get("Parties-Answer", "")),
         "agreement_date": float(date_match(facts.agreement_date, row.get("Agreement Date-Answer", ""))),
         "effective_date": float(date_match(facts.effective_date, row.get("Effective Date-Answer", ""))),
         "expiration_date": float(date_match(facts.expiration, row.get("Expiration Date-Answer", ""))),
@@ -116,12 +124,12 @@ def score_one(facts: AgreementFacts, row: dict[str, str]) -> dict[str, float]:
 
 
 def _predicted(field: str, f: AgreementFacts) -> str:
-    return {"parties": party_string(f), "agreement_date": str(f.agreement_date),
+    return {"parties": party_string(f), "parties_strict": party_string(f), "agreement_date": str(f.agreement_date),
             "effective_date": str(f.effective_date), "expiration_date": f"{f.expiration} ({f.term})",
             "governing_law": f.governing_law, "document_name": f.title}[field]
 
 
-_GOLD_COLUMN = {"parties": "Parties", "agreement_date": "Agreement Date", "effective_date": "Effective Date",
+_GOLD_COLUMN = {"parties": "Parties", "parties_strict": "Parties", "agreement_date": "Agreement Date", "effective_date": "Effective Date",
                 "expiration_date": "Expiration Date", "governing_law": "Governing Law", "document_name": "Document Name"}
 
 

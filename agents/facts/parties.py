@@ -14,7 +14,8 @@ import re
 
 from agents.facts.models import Party, Span
 
-HEAD_CHARS = 6000
+HEAD_CHARS = 8000
+NEAR_ANCHOR = 700  # a preamble's first defined term follows its "between" closely; a title page's does not
 TAIL_CHARS = 5000
 SEGMENT_CHARS = 2500
 
@@ -41,18 +42,20 @@ _LEAD = re.compile(
     r"^(?:[\s,;:.]+|and\b|AND\b|between\b|among\b|by\b|on\s+the\s+(?:one|other)\s+hand\b|\(\s*(?:\d+|[a-z]|[ivx]+)\s*\)"
     r"|\d+\.\s|each\s+of\b|the\s+following\b|parties\b|:)", re.I)
 _CORP_SUFFIX = (r"(?:Inc|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|LP|L\.P|LLP|GmbH|AG|S\.?A|N\.?A|"
-                r"PLC|plc|B\.V|BV|N\.V|S\.A\.S|S\.?p\.?A|S\.?\u00e0\s?r\.?l|SE|Co|Company|Trust|Bank|University|"
+                r"PLC|plc|B\.V|BV|N\.V|S\.A\.S|S\.?p\.?A|S\.?[\u00e0\u00c0a]\s?[rR]\.?[lL]|SE|Co|Company|Trust|Bank|University|"
                 r"Fund|Partners|Holdings|Group)")
 _SIGNATORY = re.compile(
     rf"(?<![\w&.,'-])((?:The\s+|THE\s+)?[A-Z][\w&.'-]*(?:[ \t]+(?:of[ \t]+|and[ \t]+|&[ \t]+)?[A-Z0-9][\w&.'-]*){{0,6}}"
     rf",?[ \t]+{_CORP_SUFFIX}\.?)(?![\w])")
 # Defined terms that name the document, a date, a place or the parties together: never one party.
 _NOT_A_PARTY = re.compile(
-    r"\b(?:agreement|amendment|contract|schedule|addendum|exhibit|annex|appendix|date|dates|term|parties|party|"
+    r"\b(?:agreement|amendment|contract|schedule|addendum|exhibit|annex|appendix|date|dates|terms?|parties|party|"
     r"effective|closing|notes?|plan|project|program|products?|services?|territory|premises|property|license|"
     r"licence|lease|order|statement|work|sow|recitals?|transaction|merger|deal|act|code|rules?|policy|"
-    r"confidential\s+information|business|field|purpose|affiliates?|signatories|undersigned|assets?|shares?|"
-    r"stock|securities|facility|loan|guarant\w*|collateral|each|both)\b", re.I)
+    r"confidential\s+information|business|field|purpose|signatories|undersigned|assets?|shares?|"
+    r"notice|stock|securities|facility|loan|guarant\w*|collateral|each|both)\b", re.I)
+_DATE_LIKE = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|"
+                        r"December)\s+\d{1,2}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b")
 _COLLECTIVE = re.compile(r"\b(?:collectively|together|jointly)\b", re.I)
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
@@ -61,45 +64,114 @@ def _terms(marker: str) -> list[str]:
     return [t.strip(" ,.;:") for t in _TERM.findall(marker) if t.strip(" ,.;:")]
 
 
-def _clean_name(chunk: str, offset: int) -> tuple[str, Span]:
-    """The party's name at the start of `chunk` (text between the previous marker and this one)."""
+_STRICT_SUFFIX = (r"(?:Inc|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|LP|L\.P|LLP|GmbH|AG|S\.A|N\.A|PLC|plc|"
+                  r"B\.V|N\.V|S\.p\.A|Company|Co|INC|CORP|CORPORATION|LIMITED|COMPANY|CO)\.?")
+_CAP_WORD = r"(?:[A-Z0-9][\w.&'\u2019/-]*|[a-z]+[A-Z][\w.&'-]*|&)"
+# A company name that ends right before a marker: "... and its subsidiary SMBC Nikko Securities Inc. ("Nikko")".
+_TAIL_NAME = re.compile(
+    rf"(?<![\w.&'-])({_CAP_WORD}(?:\s+(?:(?:of|de|du|der|la|the|for)\s+)?{_CAP_WORD})*,?\s+{_STRICT_SUFFIX}|"
+    rf"{_CAP_WORD}(?:\s+{_CAP_WORD})*\s+{_STRICT_SUFFIX})[\s,]*$")
+_PIECE_SPLIT = re.compile(r";\s*(?:and\s+)?|,\s+and\s+|\bon\s+the\s+(?:one|other)\s+hand\b[,\s]*(?:and\s+)?", re.I)
+_WEAK_SPLIT = re.compile(r"\s+(?:and|AND)\s+(?=[A-Z])")
+_STARTS_NAME = re.compile(r"(?:[A-Z]|[a-z]+[A-Z]|\d+\s*[A-Z&])")
+_CONNECTORS = {"of", "and", "&", "de", "du", "der", "la", "the", "for", "und", "et", "y"}
+
+
+def _head_name(chunk: str, base: int) -> tuple[str, Span, bool]:
+    """The name at the start of `chunk` (after connectors); the flag says it started there without skipping words."""
     start = 0
     while m := _LEAD.match(chunk, start):
         if m.end() == start:
             break
         start = m.end()
-    # "a joint venture comprised of GA Retail, Inc." / "issued by BTDS": the name starts at a capital.
-    if start < len(chunk) and not chunk[start].isupper() and not chunk[start].isdigit():
-        cap = re.search(r"(?<![\w])[A-Z0-9]", chunk[start:])
+    direct = bool(_STARTS_NAME.match(chunk, start))
+    if not direct:
+        cap = re.compile(r"(?<![\w])(?:[A-Z]|[a-z]+[A-Z])").search(chunk, start)
         if cap is None:
-            return "", (0, 0)
-        start += cap.start()
+            return "", (0, 0), False
+        start = cap.start()
     rest = chunk[start:]
     cut = _NAME_END.search(rest, 1)
-    name = rest[: cut.start()] if cut else rest
-    name = name.rstrip(" ,;:")
-    # a trailing corporate suffix keeps its full stop ("Inc."), a sentence end does not reach here
-    if name.endswith(" and") or name.endswith(" AND"):
+    name = (rest[: cut.start()] if cut else rest).rstrip(" ,;:")
+    if name.endswith((" and", " AND")):
         name = name[:-4].rstrip(" ,")
-    end = start + len(name)
-    return name, (offset + start, offset + end)
+    return name, (base + start, base + start + len(name)), direct
+
+
+def _clean_name(chunk: str, offset: int) -> tuple[str, Span]:
+    """The party's name in `chunk` (the text between the previous marker and this one): the start of the last
+    piece after a "; and" / ", and" that starts with a capitalised name, else a company name ending right
+    before the marker, else the first capitalised words."""
+    for split in (_PIECE_SPLIT, _WEAK_SPLIT):
+        for c in reversed([0] + [m.end() for m in split.finditer(chunk)]):
+            name, span, direct = _head_name(chunk[c:], offset + c)
+            if direct and _is_name(name):
+                return name, span
+    if tm := _TAIL_NAME.search(chunk):
+        return tm.group(1), (offset + tm.start(1), offset + tm.end(1))
+    name, span, _ = _head_name(chunk, offset)
+    return name, span
 
 
 def _is_name(name: str) -> bool:
-    words = _WORD.findall(name)
-    return bool(words) and len(words) <= 16 and any(w[0].isupper() for w in words) and len(name) <= 160
+    """Mostly capitalised words, not a date, not a sentence."""
+    words = name.split()
+    if not words or len(words) > 14 or len(name) > 140 or _DATE_LIKE.search(name):
+        return False
+    content = [w for w in words if w.lower() not in _CONNECTORS]
+    caps = sum(1 for w in content if w[:1].isupper() or w[:1].isdigit() or re.match(r"[a-z]+[A-Z]", w))
+    return bool(content) and caps >= 0.6 * len(content) and any(c.isupper() for c in name)
 
 
 def _segment(text: str) -> tuple[int, int] | None:
-    """(start, end) of the preamble's party list: after the first 'between'/'among' whose text holds a defined-term
-    marker before the recitals begin."""
+    """(start, end) of the preamble's party list: after the first 'between'/'among' followed closely by a
+    defined-term marker (a title page's "between X and Y" is not), else after the first one followed by any,
+    before the recitals begin."""
     head = text[:HEAD_CHARS]
+    fallback = None
     for a in _ANCHOR.finditer(head):
-        end_m = _SEGMENT_END.search(head, a.end(), min(len(head), a.end() + SEGMENT_CHARS))
-        end = end_m.start() if end_m else min(len(head), a.end() + SEGMENT_CHARS)
-        if any(_party_terms(m.group()) for m in _MARKER.finditer(head, a.end(), end)):
-            return a.end(), end
-    return None
+        end_m = _SEGMENT_END.search(text, a.end(), min(len(text), a.end() + SEGMENT_CHARS))
+        end = end_m.start() if end_m else min(len(text), a.end() + SEGMENT_CHARS)
+        first = next((m for m in _MARKER.finditer(text, a.end(), end) if _party_terms(m.group())), None)
+        if first is None:
+            continue
+        if first.start() - a.end() <= NEAR_ANCHOR:
+            # "... Conflict Among Agreements 16 ... is by and among UTC": the anchor closest to the term is the one
+            closer = [b for b in _ANCHOR.finditer(text, a.end(), first.start())]
+            start = closer[-1].end() if closer else a.end()
+            return start, end
+        fallback = fallback or (a.end(), end)
+    return fallback or _unanchored(text)
+
+
+_AGREEMENT_WORD = re.compile(r"\b(?:AGREEMENT|Agreement)\b\)?[\s,]*")
+
+
+def _unanchored(text: str) -> tuple[int, int] | None:
+    """'... RIGHTS AGREEMENT  Synchron, a California corporation (the "Investor"), and ...': no 'between', the list
+    starts after the title's last word."""
+    first = next((m for m in _MARKER.finditer(text, 0, HEAD_CHARS) if _party_terms(m.group())), None)
+    if first is None:
+        return None
+    lo = max(0, first.start() - NEAR_ANCHOR)
+    words = list(_AGREEMENT_WORD.finditer(text, lo, first.start()))
+    start = words[-1].end() if words else lo
+    end_m = _SEGMENT_END.search(text, first.end(), min(len(text), first.end() + SEGMENT_CHARS))
+    return start, (end_m.start() if end_m else min(len(text), first.end() + SEGMENT_CHARS))
+
+
+_ABBREV = {"inc", "corp", "ltd", "co", "no", "st", "ave", "dr", "mr", "ms", "mrs", "jr", "sr", "blvd", "rd", "llc",
+           "n", "s", "a", "p", "o", "u", "l", "v", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "m", "q", "r",
+           "t", "w", "x", "y", "z", "ste", "fl", "dept", "bldg", "plc", "mt", "ft", "nos", "vs", "com"}
+
+
+def _sentence_end(text: str, start: int, end: int) -> int:
+    """The first full stop in [start, end) that ends a sentence (not 'Inc.', 'N.A.', 'St.')."""
+    for m in re.finditer(r"\.\s+(?=[A-Z])", text[start:end]):
+        word = re.search(r"([A-Za-z]+)$", text[start: start + m.start()])
+        if word and word.group(1).lower() not in _ABBREV:
+            return start + m.start() + 1
+    return end
 
 
 def _party_terms(marker: str) -> list[str]:
@@ -119,20 +191,31 @@ def preamble_parties(text: str) -> tuple[list[Party], Span]:
     parties: list[Party] = []
     prev = s
     for m in _MARKER.finditer(text, s, e):
+        if parties and _sentence_end(text, prev, m.start()) < m.start():
+            break  # the preamble's sentence is over; later terms define other things
         chunk = text[prev: m.start()]
         prev = m.end()
         terms = _party_terms(m.group())
         if not terms:
             continue
         name, span = _clean_name(chunk, m.start() - len(chunk))
-        collective = _COLLECTIVE.search(m.group())
-        if not _is_name(name) or _is_term_only(name, parties):
+        if not _is_name(name) or _is_term_only(name, parties) or _known(name, terms, parties):
             # "Tiger ... and collectively with GA, the "Agent"": a collective term is an alias of the parties it joins
-            if collective and parties:
+            if _COLLECTIVE.search(m.group()) and parties:
                 _add_alias(parties[-1], terms)
             continue
         parties.append(Party(name=name, role=terms[0], aliases=terms[1:], span=span))
     return parties, (s, prev if parties else e)
+
+
+def _known(name: str, terms: list[str], parties: list[Party]) -> bool:
+    """A party restated later in the preamble ("1. PARTIES: a) BOSCH TECHNOLOGIES, LLC ("BOSCH")")."""
+    key = _key(name)
+    return any(_key(p.name) == key or p.role == terms[0] for p in parties)
+
+
+def _key(s: str) -> str:
+    return " ".join(_WORD.findall(s.lower()))
 
 
 def _is_term_only(name: str, parties: list[Party]) -> bool:
@@ -169,10 +252,28 @@ def signature_parties(text: str) -> tuple[list[Party], Span]:
     return out, ((out[0].span[0], out[-1].span[1]) if out else (0, 0))
 
 
+_TITLE_PAGE = re.compile(
+    rf"\b(?:BETWEEN|AMONG|[Bb]etween|[Aa]mong)\s*:?\s+(?P<a>{_CAP_WORD}(?:[ \t]+{_CAP_WORD})*,?[ \t]+{_STRICT_SUFFIX})"
+    rf"\s*,?\s+(?:AND|and|&)\s+(?P<b>{_CAP_WORD}(?:[ \t]+{_CAP_WORD})*,?[ \t]+{_STRICT_SUFFIX})(?![\w])")
+
+
+def title_page_parties(text: str) -> tuple[list[Party], Span]:
+    """'INTELLECTUAL PROPERTY AGREEMENT BETWEEN EQUIFAX INC. AND CERTEGY INC.': a cover naming two companies."""
+    m = _TITLE_PAGE.search(text, 0, HEAD_CHARS)
+    if m is None:
+        return [], (0, 0)
+    return ([Party(name=m.group(g), span=(m.start(g), m.end(g))) for g in ("a", "b")], (m.start("a"), m.end("b")))
+
+
 def find_parties(text: str) -> tuple[list[Party], Span]:
+    """Preamble parties; where the preamble yields fewer than two, a title page's, else the signature blocks' added."""
     parties, span = preamble_parties(text)
     if len(parties) >= 2:
         return parties, span
+    if not parties:
+        cover, cover_span = title_page_parties(text)
+        if cover:
+            return cover, cover_span
     sig, sig_span = signature_parties(text)
     have = {w for p in parties for w in _WORD.findall(p.name.lower())}
     extra = [p for p in sig if not set(_WORD.findall(p.name.lower())) & have]
