@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from agents.facts.dates import defined_effective_date, iso, preamble_dates, read_term, signature_date
+from agents.facts.dates import (defined_effective_date, iso, preamble_dates, read_term, signature_date,
+                                witness_date)
 from agents.facts.law import governing_law, title
 from agents.facts.models import AgreementFacts, Party
 from agents.facts.parties import HEAD_CHARS, find_parties
@@ -26,7 +27,13 @@ def extract_facts(text: str) -> AgreementFacts:
     if effective is None:
         effective, espan = defined_effective_date(text)
     if agreed is None:
-        agreed, aspan = (effective, espan) if effective else signature_date(text)
+        # no date of its own in the preamble ("made effective as of", "as of the Effective Date"): the date it
+        # was executed as of, else signed on, else the date it took effect
+        agreed, aspan = witness_date(text)
+        if agreed is None:
+            agreed, aspan = signature_date(text)
+        if agreed is None:
+            agreed, aspan = effective, espan
     term, tspan, expires, xspan = read_term(text, effective or agreed)
     law, lspan = governing_law(text)
     name, nspan = title(text, preamble_start)

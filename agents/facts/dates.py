@@ -17,7 +17,8 @@ from agents.facts.models import Span
 
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 # "the 1st day of March, 2019" and "March 1 2019" are common in preambles and not in lifecycle.DATE
-_DAY_OF = rf"(?i:\d{{1,2}}(?:st|nd|rd|th)?\s+day\s+of\s+(?:{_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?\d{{4}})"
+_ORD = r"(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h)"  # PDF text splits ordinals: "17t h day of May"
+_DAY_OF = rf"(?i:\d{{1,2}}\s?{_ORD}?\s+day\s+of\s+(?:{_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?\d{{4}})"
 _NUMERIC = r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})\b"
 ANY_DATE = rf"(?:{_DAY_OF}|{DATE}|{_NUMERIC})"
 _ANY_DATE_RE = re.compile(ANY_DATE)
@@ -32,7 +33,13 @@ _EFFECTIVE_DEF = re.compile(
     rf"[\"\u201c\u201d]\s*Effective\s+Date\s*[\"\u201d\u201c]\s*(?:shall\s+)?(?:means?|is|shall\s+be)\b[^.;]{{0,80}}?({ANY_DATE})",
     re.I)
 _EFFECTIVE_AS_OF = re.compile(rf"\beffective\s+(?:as\s+(?:of|from)|on|from|upon)?\s*(?:the\s+)?({ANY_DATE})", re.I)
-_SIGNED_DATE = re.compile(rf"\bDate[d]?\s*:?\s*({ANY_DATE})", re.I)
+# EDGAR exhibits carry "Source: ACME INC., 8-K, 1/10/2020" on each page: the filing's date, not a signature's.
+_FILING_STAMP = re.compile(r"\bSource\s*:|\b\d{1,2}-K\b|\b10-[QK]\b|\bS-1\b", re.I)
+_WITNESS = re.compile(r"IN\s+WITNESS\s+WHEREOF", re.I)
+_WITNESS_AS_OF = re.compile(rf"IN\s+WITNESS\s+WHEREOF[^.;]{{0,200}}?\bas\s+of\s+(?:the\s+)?({ANY_DATE})", re.I)
+# "This Amendment to the Supply Agreement dated April 1, 2017": that date is the other agreement's.
+_REFERS_BACK = re.compile(r"\bto\s+(?:the|that|that\s+certain|an?)\s+(?:[\w,&/-]+\s+){0,10}?(?:Agreement|Contract|Lease|"
+                          r"Licen[cs]e)\b", re.I)
 
 _N = r"(?P<n>\w+(?:[\s-]\w+)?)\s*(?:\(\s*(?P<d>\d+)\s*\)\s*)?"
 _FIXED = re.compile(
@@ -61,8 +68,8 @@ def iso(d: date | None) -> str | None:
 
 def read_date(s: str) -> date | None:
     """Any of lifecycle's forms, '1st day of March, 2019' and US numeric '3/1/2019'."""
-    s = s.strip()
-    if m := re.match(rf"(\d{{1,2}})(?:st|nd|rd|th)?\s+day\s+of\s+({_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?(\d{{4}})", s, re.I):
+    s = re.sub(rf"(?<=\d)\s?{_ORD}\b", "", s.strip())
+    if m := re.match(rf"(\d{{1,2}})\s+day\s+of\s+({_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?(\d{{4}})", s, re.I):
         return parse_date(f"{m.group(1)} {m.group(2)} {m.group(3)}")
     if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})", s):
         y = int(m.group(3))
@@ -100,14 +107,17 @@ def preamble_dates(text: str, window: tuple[int, int]) -> tuple[tuple[date | Non
         d = read_date(m.group(1))
         if d is None:
             continue
+        if m.group().lower().startswith("dated") and _REFERS_BACK.search(text, max(s, m.start() - 300), m.start()):
+            continue
         span = (m.start(1), m.end(1))
+        by_effect = bool(re.match(r"(?:made\s+)?effective", m.group(), re.I))
         if _EFFECTIVE_AFTER.match(text, m.end(1), min(len(text), m.end(1) + 80)):
             effective = effective if effective[0] else (d, span)
-            if agreement[0] is None:
+            if agreement[0] is None and not by_effect:
                 agreement = (d, span)
-        elif agreement[0] is None and not re.match(r"effective", m.group(), re.I):
+        elif agreement[0] is None and not by_effect:
             agreement = (d, span)
-        elif effective[0] is None and re.match(r"effective", m.group(), re.I):
+        elif effective[0] is None and by_effect:
             effective = (d, span)
         if agreement[0] and effective[0]:
             break
@@ -127,14 +137,28 @@ def defined_effective_date(text: str) -> tuple[date | None, Span]:
     return None, (0, 0)
 
 
+def witness_date(text: str, tail_chars: int = 8000) -> tuple[date | None, Span]:
+    """'IN WITNESS WHEREOF, the undersigned execute this agreement as of May 11, 2020'."""
+    for m in _WITNESS_AS_OF.finditer(text, max(0, len(text) - tail_chars)):
+        if d := read_date(m.group(1)):
+            return d, (m.start(1), m.end(1))
+    return None, (0, 0)
+
+
 def signature_date(text: str, tail_chars: int = 5000) -> tuple[date | None, Span]:
-    """The latest 'Date: ...' in the signature blocks: when the last party signed."""
-    best: tuple[date | None, Span] = (None, (0, 0))
+    """The latest date in the signature blocks (after the last 'IN WITNESS WHEREOF' of the tail, else the tail's
+    last 1,500 characters): when the last party signed."""
     start = max(0, len(text) - tail_chars)
-    for m in _SIGNED_DATE.finditer(text, start):
-        d = read_date(m.group(1))
+    w = [m.end() for m in _WITNESS.finditer(text, start)]
+    start = w[-1] if w else max(0, len(text) - 1500)
+    best: tuple[date | None, Span] = (None, (0, 0))
+    for m in _ANY_DATE_RE.finditer(text, start, min(len(text), start + 3000)):
+        line = text[text.rfind("\n", 0, m.start()) + 1: m.start()]
+        if _FILING_STAMP.search(line):
+            continue
+        d = read_date(m.group())
         if d and (best[0] is None or d > best[0]):
-            best = (d, (m.start(1), m.end(1)))
+            best = (d, (m.start(), m.end()))
     return best
 
 
