@@ -1,4 +1,4 @@
-"""Conditions the checklist's severity rules name, detected in a quote; and the summary line.
+"""Conditions the checklist's severity rules name, detected in a quote; and the summary sentence.
 
 A rule's `if` is either a condition id below or, for user-written rules, a
 plain phrase that must occur in the quote (case-insensitive).
@@ -7,7 +7,10 @@ plain phrase that must occur in the quote (case-insensitive).
 from __future__ import annotations
 
 import re
+from typing import Sequence
 
+from agents.offline.clause_parts import PartyLike
+from agents.offline.clause_summary import write_summary
 from core.types import ChecklistItem, Severity
 
 _F = re.IGNORECASE | re.DOTALL
@@ -69,25 +72,6 @@ CONDITIONS: dict[str, "callable"] = {
     "change_of_control_payment": lambda q: bool(_COC_PAYMENT.search(q)),
 }
 
-_LABELS = {
-    "termination_right": "gives a right to terminate",
-    "consent_required": "requires consent",
-    "permitted_without_consent": "permits the transfer without consent",
-    "notice_only": "requires notice only",
-    "mutual": "applies to both parties",
-    "counterparty_right": "one party alone holds the right",
-    "change_of_control_deemed_assignment": "treats a change of control or merger as an assignment",
-    "binds_target": "restricts dealings with others",
-    "binds_affiliates": "extends to affiliates",
-    "on_sale_of_business": "is triggered by a sale of the business or assets",
-    "uncapped": "leaves liability unlimited",
-    "capped_only": "sets a cap without carve-outs",
-    "assigned_to_counterparty": "assigns or vests ownership of IP",
-    "non_transferable": "is non-transferable",
-    "change_of_control_payment": "pays on a change of control",
-}
-
-
 def detect(quote: str) -> list[str]:
     """Condition ids that hold for the quote, in CONDITIONS order."""
     return [cid for cid, fn in CONDITIONS.items() if fn(quote)]
@@ -106,32 +90,11 @@ def severity_for(item: ChecklistItem, quote: str) -> tuple[Severity, str]:
     return item.default_severity, ""
 
 
-_NOTICE_PERIOD = re.compile(r"((\w+[- ])?\(?\d+\)?|\w+) (calendar |business )?(days|months|years)'?\s+(\w+ ){0,2}(written )?notice", _F)
-_PARTY = re.compile(r"\b(either party|each party|neither party|[A-Z][\w&.\-]*(?: [A-Z][\w&.\-]*){0,3}) (may|shall|will|can)\b", re.DOTALL)
-_SECTION = re.compile(r"^\s*(section |article )?(\d+(\.\d+)*[a-z]?)[.)]?\s", re.IGNORECASE)
-_AMOUNT = re.compile(r"(\$|US\$|USD|EUR|€|£)\s?[\d,.]+( (million|thousand))?|fees? (paid|payable)[^.;]{0,60}", re.IGNORECASE)
+def summarize(item: ChecklistItem, quote: str, conditions: list[str], cuad: list[str],
+              parties: Sequence[PartyLike] = ()) -> str:
+    """The finding's one-sentence summary (agents.offline.clause_summary); parties come from the agreement.
 
-
-def summarize(item: ChecklistItem, quote: str, conditions: list[str], cuad: list[str]) -> str:
-    """A one-line summary built from what was detected in this quote."""
-    facts: list[str] = []
-    sec = _SECTION.match(quote)
-    where = f" (section {sec.group(2)})" if sec else ""
-    party = _PARTY.search(quote)
-    if party and any(c in conditions for c in ("termination_right", "consent_required", "binds_target")):
-        facts.append(f"names {party.group(1).strip()} as the party that {party.group(2)} act")
-    facts.extend(_LABELS[c] for c in conditions if c in _LABELS and c not in ("counterparty_right",))
-    notice = _NOTICE_PERIOD.search(quote)
-    if notice:
-        facts.append(f"on {' '.join(notice.group(0).split())}")
-    amount = _AMOUNT.search(quote)
-    if amount and item.id in ("cap_on_liability", "uncapped_liability", "minimum_commitment", "insurance"):
-        facts.append(f"amount: {' '.join(amount.group(0).split())[:60]}")
-    kinds = [c for c in cuad if c]
-    head = f"{item.title}{where}"
-    if kinds and kinds != [item.title]:
-        head += f" [{', '.join(kinds)}]"
-    if not facts:
-        lead = " ".join(quote.split()[:12])
-        return f"{head}: clause beginning \"{lead}…\"."
-    return f"{head}: the clause " + "; ".join(facts) + "."
+    `conditions` and `cuad` are kept for existing callers: the sentence is read from the quote itself,
+    and category names stay out of it (the finding carries its category and CUAD labels elsewhere).
+    """
+    return write_summary(item, quote, parties)

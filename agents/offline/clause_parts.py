@@ -1,0 +1,230 @@
+"""Pieces of a clause a summary is built from: who is named, where, the section, notice and amounts.
+
+Parties come from the agreement (its preamble and defined terms) through any
+object with `.name`, `.role` and `.aliases`; this module never guesses a party
+from a capitalised word, because "Agreement", "Effective Date" or
+"Convenience" read like names and are not. Without parties, only "either",
+"each" and "neither party" can be named.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Protocol, Sequence
+
+_I = re.IGNORECASE
+
+
+class PartyLike(Protocol):
+    """What a summary needs of a party: its name, its defined term and other names it goes by."""
+
+    name: str
+    role: str
+    aliases: Sequence[str]
+
+
+# Defined terms a loose party extraction may return that are never a contracting party.
+_NOT_PARTIES = {
+    "agreement", "this agreement", "effective date", "convenience", "section", "article", "party", "parties",
+    "territory", "products", "product", "services", "term", "affiliate", "affiliates", "schedule", "exhibit",
+}
+
+GENERIC = ("either party", "each party")  # actor values that are not a party's own name
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A place in the quote that names an actor: a party (index into parties) or a generic phrase."""
+
+    start: int
+    end: int
+    actor: str          # "either party", "each party", "neither party", "other party", or a party's display
+    party: int = -1     # index of the party; -1 for generic phrases
+
+
+@dataclass(frozen=True)
+class PartyIndex:
+    """Parties as the quote may name them, with the name a summary uses for each."""
+
+    displays: tuple[str, ...]       # per party: its defined term (role) or, without one, its name
+    firsts: tuple[str, ...]         # per party: display with the legal name on first mention
+    terms: tuple[tuple[str, int], ...]  # (term as written, party index), longest first
+
+    def allowed(self) -> set[str]:
+        """Every string a summary may use to name a party."""
+        return {t for t, _ in self.terms} | set(self.displays) | set(self.firsts)
+
+
+def index_parties(parties: Sequence[PartyLike]) -> PartyIndex:
+    displays, firsts, terms = [], [], []
+    for p in parties:
+        name = " ".join(str(getattr(p, "name", "") or "").split())
+        role = " ".join(str(getattr(p, "role", "") or "").split())
+        aliases = [" ".join(str(a).split()) for a in (getattr(p, "aliases", ()) or ())]
+        own = [t for t in [role, name, *aliases] if t and t.lower() not in _NOT_PARTIES and len(t) > 1]
+        if not own:
+            continue
+        i = len(displays)
+        display = role if role and role.lower() not in _NOT_PARTIES else own[0]
+        displays.append(display)
+        # "Distributor (XYZ Corp.)" tells the reader who the defined term is; "Cisco (Cisco Systems, Inc.)" does not.
+        generic_role = (name and display != name and not set(display.lower().split()) & set(name.lower().split())
+                        and len(name) <= 50 and not re.search(r"\d", name))
+        firsts.append(f"{display} ({name})" if generic_role else display)
+        terms.extend((t, i) for t in own)
+    terms = sorted(set(terms), key=lambda t: -len(t[0]))
+    return PartyIndex(tuple(displays), tuple(firsts), tuple(terms))
+
+
+_GENERIC_RE = [
+    (re.compile(r"\b(neither|no)\s+(party|parties|of the parties)\b", _I), "neither party"),
+    (re.compile(r"\b(either|any|a)\s+(party|of the parties)\b", _I), "either party"),
+    (re.compile(r"\b(each|both)\s+(party|parties|of the parties)\b", _I), "each party"),
+    (re.compile(r"\bthe other\s+(party|parties)\b", _I), "other party"),
+]
+
+
+def mentions(quote: str, idx: PartyIndex) -> list[Mention]:
+    """Actor mentions in quote order; a party's term matches as written or in capitals (ALL-CAPS clauses)."""
+    found: list[Mention] = []
+    taken = [False] * len(quote)
+    for term, i in idx.terms:
+        for form in {term, term.upper()}:
+            for m in re.finditer(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", quote):
+                if not any(taken[m.start():m.end()]):
+                    found.append(Mention(m.start(), m.end(), idx.displays[i], i))
+                    taken[m.start():m.end()] = [True] * (m.end() - m.start())
+    for rx, actor in _GENERIC_RE:
+        for m in rx.finditer(quote):
+            if not any(taken[m.start():m.end()]):
+                found.append(Mention(m.start(), m.end(), actor))
+                taken[m.start():m.end()] = [True] * (m.end() - m.start())
+    found.sort(key=lambda m: m.start)
+    return _neither_nor(quote, found, idx)
+
+
+def _neither_nor(quote: str, found: list[Mention], idx: PartyIndex) -> list[Mention]:
+    # "Neither Distributor nor Cisco shall ..." binds both parties: one "neither party" mention.
+    out: list[Mention] = []
+    k = 0
+    while k < len(found):
+        a = found[k]
+        b = found[k + 1] if k + 1 < len(found) else None
+        pre = quote[max(0, a.start - 9):a.start].lower()
+        if (b is not None and a.party >= 0 and b.party >= 0 and a.party != b.party and len(idx.displays) == 2
+                and re.search(r"neither\s+$", pre) and re.fullmatch(r"\s+nor\s+", quote[a.end:b.start], _I)):
+            out.append(Mention(a.start - len(pre) + pre.rfind("neither"), b.end, "neither party"))
+            k += 2
+            continue
+        out.append(a)
+        k += 1
+    return out
+
+
+# Between a subject and its verb: an aside in commas or brackets, "and its Affiliates", "hereby".
+_GAP = re.compile(r"\s*(,[^,;.]{0,90},\s*|\([^()]{0,90}\)\s*|(and|or) (its|their) (affiliates|subsidiaries)\s*|hereby\s*|also\s*)*", _I)
+
+
+def subject_before(quote: str, pos: int, ms: list[Mention]) -> Mention | None:
+    """The mention that is the grammatical subject of a verb phrase starting at pos, or None."""
+    before = [m for m in ms if m.end <= pos]
+    if not before:
+        return None
+    m = before[-1]
+    if quote[m.end:m.end + 2] in ("'s", "’s") or quote[m.end:m.end + 1] in ("'", "’"):
+        return None  # "Cisco's affiliates may ..." names someone else
+    return m if _GAP.fullmatch(quote[m.end:pos]) else None
+
+
+def mention_at(quote: str, pos: int, ms: list[Mention], slack: int = 12) -> Mention | None:
+    """A mention starting at pos (after optional 'to', 'the', 'by' within slack characters), or None."""
+    for m in ms:
+        if pos <= m.start <= pos + slack and re.fullmatch(r"\s*((to|by|upon|on|for|of|the|and)\s+)*", quote[pos:m.start], _I):
+            return m
+    return None
+
+
+def other_party(ms: list[Mention], actor: Mention | None) -> Mention | None:
+    """The one other party named in the quote, when exactly one is."""
+    if actor is None or actor.party < 0:
+        return None
+    others = {m.party: m for m in ms if m.party >= 0 and m.party != actor.party}
+    return next(iter(others.values())) if len(others) == 1 else None
+
+
+_SECTION_START = re.compile(
+    r"^\W{0,3}(?:(?:section|article|clause|§)\s*(\d+(?:\.\d+)*(?:\([a-z0-9]+\))?)"
+    r"|(\d+\.\d+(?:\.\d+)*)(?=[.)]?\s)"          # "18.4 Change of Control"
+    r"|(\d{1,2})\.(?=\s+[A-Z]))", _I)               # "14. Assignment"
+_SECTION_SELF = re.compile(r"\bthis (?:section|article|clause)\s+(\d+(?:\.\d+)*(?:\([a-z0-9]+\))?)", _I)
+
+
+def section_of(quote: str) -> str:
+    """The section number the quote starts with, or the one it calls 'this Section'; else ''."""
+    m = _SECTION_START.match(quote)
+    if m:
+        return next(g for g in m.groups() if g)
+    m = _SECTION_SELF.search(quote)
+    return m.group(1) if m else ""
+
+
+_NUMBERS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+    "eleven": 11, "twelve": 12, "fourteen": 14, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40,
+    "forty-five": 45, "fortyfive": 45, "fifty": 50, "sixty": 60, "seventy-five": 75, "ninety": 90,
+    "one hundred twenty": 120, "one hundred eighty": 180, "a": 1, "an": 1,
+}
+_NUM = r"(?P<word>(?:one hundred )?[a-z]+(?:-[a-z]+)?)?\s*(?:\((?P<par>\d+)\)|(?P<dig>\d+))?"
+PERIOD = re.compile(r"\b" + _NUM + r"[\s-]*(?P<unit>(?:calendar |business |working )?(?:day|month|year|week)s?)\b", _I)
+_NOTICE_AFTER = re.compile(r"^(?:'s|’s|'|’)?\s*(?:(?:prior|advance|advanced|previous|written|express)\s+){0,3}notice", _I)
+_NOTICE_BEFORE = re.compile(r"notice\s+(?:of\s+)?(?:(?:at least|not less than|no less than|no fewer than|a minimum of)\s+)?$", _I)
+_BARE_NOTICE = re.compile(r"\b(?:upon|on|by|with|after|following|giving)\s+(?:\w+\s+){0,2}?(prior\s+)?(written\s+)?notice\b", _I)
+
+
+def period(m: re.Match) -> str:
+    """'30 days' from a matched period ('thirty (30) days'); '' when the number is redacted or unread."""
+    n = m.group("par") or m.group("dig")
+    if not n:
+        n = _NUMBERS.get((m.group("word") or "").lower())
+    if not n:
+        return ""
+    n = int(n)
+    unit = m.group("unit").lower()
+    unit = unit if unit.endswith("s") else unit + "s"
+    return f"1 {unit[:-1]}" if n == 1 else f"{n} {unit}"
+
+
+def notice_of(text: str) -> str:
+    """"30 days' written notice" / "written notice" / '' — the notice a right needs, as stated."""
+    for m in PERIOD.finditer(text):
+        p = period(m)
+        if not p:
+            continue
+        after = _NOTICE_AFTER.match(text[m.end():])
+        if after or _NOTICE_BEFORE.search(text[max(0, m.start() - 50):m.start()]):
+            said = after.group(0) if after else text[max(0, m.start() - 50):m.start()]
+            written = "written " if "written" in said.lower() else ""
+            return f"{p}'s {written}notice" if p.startswith("1 ") else f"{p}' {written}notice"
+    m = _BARE_NOTICE.search(text)
+    if m:
+        return "written notice" if m.group(2) else "notice"
+    return ""
+
+
+_MONEY = re.compile(r"(?:US\s?\$|USD\s?|U\.S\.\s?\$|\$|EUR\s?|€|£|GBP\s?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|thousand))?"
+                    r"|\b\d[\d,]*(?:\.\d+)?\s?(?:million\s)?(?:US\s)?(?:dollars|euros)\b", _I)
+_FEES = re.compile(r"\b(fees|amounts?|sums|charges|price|compensation|royalties)\b[^.;]{0,80}?\b(paid|payable)\b[^.;]{0,120}", _I)
+
+
+def amount_of(text: str) -> str:
+    """A money figure ('$2,500,000') or a fee basis ('the fees paid in the prior 12 months'); else ''."""
+    m = _MONEY.search(text)
+    if m and re.search(r"\d", m.group(0)):
+        return " ".join(m.group(0).split()).rstrip(".,")
+    f = _FEES.search(text)
+    if f:
+        basis = f"the {f.group(1).lower()} paid or payable under the agreement"
+        months = next((period(p) for p in PERIOD.finditer(f.group(0)) if period(p) and "month" in period(p)), "")
+        return basis + (f" in the prior {months}" if months else "")
+    return ""

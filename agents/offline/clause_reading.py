@@ -1,0 +1,516 @@
+"""Read a clause the way a lawyer summarises it: who may do what, on which trigger, with what consequence.
+
+`read_clause` fills a ClauseReading from the quote and the agreement's parties;
+`agents.offline.clause_summary` turns it into one sentence. A field stays ''
+when the quote does not say it plainly: a blank is honest, a guessed party is
+wrong, and the memo's consents schedule copies these fields row by row.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from agents.offline.clause_parts import (
+    PERIOD, Mention, PartyIndex, PartyLike, amount_of, index_parties, mention_at, mentions, notice_of, other_party,
+    period, section_of, subject_before,
+)
+
+_I = re.IGNORECASE
+
+
+@dataclass
+class ClauseReading:
+    """What one clause says, in fields a memo row can use; '' where the clause does not say it plainly."""
+
+    actor: str = ""         # who may act or is bound: a party's defined term or name, "either party", "each party"
+    action: str = ""        # "may terminate", "may not assign", "must give notice", "liability is capped", ...
+    trigger: str = ""       # "a change of control of Distributor", "assignment by either party", ...
+    counterparty: str = ""  # the party whose consent or notice is needed, when stated
+    notice: str = ""        # "30 days' written notice", "written notice", or ''
+    section: str = ""       # "18.4" when the quote starts with or names its own section number
+    consequence: str = ""   # plain words: "termination right", "consent required", "notice only", ...
+    amount: str = ""        # a cap, commitment or limit ("$2,500,000", "the fees paid ... in the prior 12 months")
+    detail: str = ""        # the rest of the predicate a sentence needs ("a non-exclusive, worldwide licence")
+
+
+@dataclass
+class _Ctx:
+    quote: str
+    idx: PartyIndex
+    ms: list[Mention]
+
+
+_MODAL = r"(?:may|shall|will|can|cannot|must|might|has|have|is|are|reserves|retains|agrees?|undertakes?|covenants?|hereby)"
+_NEG = re.compile(r"\b(not|no|never|cannot|neither|nor)\b|\bin no event\b", _I)
+
+
+# Words that may stand between a modal and its verb without starting a clause of their own
+# ("shall have the right, at its option, to terminate"); any other word ("shall make records available
+# for audit by Cisco") means the verb belongs to someone else, and the subject is not read.
+_GAP_WORDS = set("""not also only immediately thereupon then further hereby have has the a an sole right rights option
+be entitled permitted authorized authorised free able to in its their discretion at any time and is are without cause
+upon written notice prior days day months exclusive obligation agree agrees undertake undertakes required elect
+hereunder independently thereafter thereof or unilaterally absolute reasonable first directly indirectly either
+whether alone jointly with others through third party parties""".split())
+
+
+def _gap_ok(gap: str) -> bool:
+    bare = re.sub(r",[^,;.]{0,120},|\([^()]{0,120}\)|\d+", " ", gap)
+    return all(w.lower() in _GAP_WORDS for w in re.findall(r"[A-Za-z]+", bare))
+
+
+def _anchor(c: _Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool, int] | None:
+    """The first '<modal> ... <verb>' (active) or '<modal> be <verb>ed by <actor>' (passive) in the quote.
+
+    Returns (actor or None, negated, position); the gap may not cross a sentence break,
+    another modal or party, or any word outside _GAP_WORDS, so a verb is never given another clause's subject.
+    """
+    q = c.quote
+    for m in re.finditer(r"\b" + _MODAL + r"\b", q, _I):
+        rest = q[m.end():m.end() + max_gap]
+        v = re.search(r"\b(?:" + verb + r")", rest, _I)
+        if not v:
+            continue
+        gap = rest[:v.start()]
+        if re.search(r"[.;:]|\b(may|shall|will|must|if|unless|provided)\b", gap, _I) or any(
+                m.end() <= x.start < m.end() + v.start() for x in c.ms):
+            continue
+        sentence = q[max(0, m.start() - 200):m.start()].split(". ")[-1]
+        before_neg = bool(re.search(r"\bin no event\s*$|\b(neither|no)\b[^.;]*$", sentence, _I))
+        passive = re.match(r"\s*(not\s+)?(only\s+)?be\s*$", gap, _I)
+        neg = bool(_NEG.search(m.group(0) + gap))
+        if passive:
+            after = m.end() + v.end()
+            tail = re.match(r"\w*\s*(?:[^.;]{0,80}?)\bby\s+", q[after:], _I)
+            who = mention_at(q, after + tail.end() - 3, c.ms, slack=8) if tail else None
+            return who, neg or (before_neg and (who is None or who.actor != "neither party")), m.start()
+        if not _gap_ok(gap):
+            continue
+        who = subject_before(q, m.start(), c.ms)
+        return who, neg or (before_neg and (who is None or who.actor != "neither party")), m.start()
+    return None
+
+
+def _actor(who: Mention | None, c: _Ctx, neg: bool) -> tuple[str, bool]:
+    """(actor, negated) with "neither party" folded into "either party" + a negative action."""
+    if who is None:
+        return "", neg
+    if who.actor == "neither party":
+        return "either party", True
+    if who.actor == "other party":
+        # "If a party undergoes a change of control, the other party may terminate": a mutual right.
+        mutual = re.search(r"\b(either|a|each|any)\s+party\b", c.quote[:who.start], _I)
+        return ("either party" if mutual else ""), neg
+    return who.actor, neg
+
+
+def _consent_of(c: _Ctx, actor: str) -> str:
+    """Whose consent the clause asks for: a party, 'the other party', or ''."""
+    q = c.quote
+    m = re.search(r"\b(consent|approval|agreement|permission)\s+(in writing\s+)?of\s+", q, _I)
+    if m:
+        who = mention_at(q, m.end(), c.ms, slack=6)
+        if who is not None:
+            return "the other party" if who.actor in ("other party", "either party") else who.actor
+    for who in c.ms:
+        if re.match(r"(?:'s|’s|’|')\s+(?:\w+\s+){0,4}(consent|approval|permission)", q[who.end:], _I):
+            return "the other party" if who.actor == "other party" else who.actor if who.party >= 0 else ""
+    if re.search(r"\bother part(y|ies)('s|’s)?\b[^.;]{0,40}\b(consent|approval)|\b(consent|approval)\b[^.;]{0,40}\bother part", q, _I):
+        return "the other party"
+    return ""
+
+
+_CONTROL = re.compile(r"change (of|in) (the )?control|change[- ]of[- ]control|change (in|of) (the )?ownership|"
+                      r"\bmerge[rsd]?\b|\bconsolidat\w+|\bacqui(re[sd]?|sition)\b|(sale|transfer) of (all or )?substantially all|"
+                      r"(majority|fifty percent|50%)[^.;]{0,60}(voting|equity|securities|shares|stock)", _I)
+
+
+def _control_trigger(c: _Ctx) -> str:
+    """'a change of control of Distributor', 'a change of control of either party', or 'a change of control'."""
+    q = c.quote
+    m = _CONTROL.search(q)
+    if not m:
+        return ""
+    words = m.group(0).lower()
+    kind = "a merger" if words.startswith("merge") or words.startswith("consolidat") else (
+        "a sale of substantially all assets" if "substantially all" in words else "a change of control")
+    whose = ""
+    window = q[max(0, m.start() - 80):m.end() + 80]
+    off = max(0, m.start() - 80)
+    near = [x for x in c.ms if off <= x.start < off + len(window)]
+    for x in near:  # "of Distributor", "Distributor undergoes/is acquired", "Distributor's assets"
+        seg_after = q[m.end():x.start] if x.start >= m.end() else ""
+        seg_before = q[x.end:m.start()] if x.end <= m.start() else ""
+        if (re.fullmatch(r"\s*((of|in|by|with respect to)\s+)?(the\s+)?((outstanding\s+)?(voting\s+)?(stock|securities|shares|equity|assets|ownership|interest)s?\s+of\s+)?", seg_after, _I)
+                or re.fullmatch(r"(?:'s|’s)?\s*(undergoes|experiences|is subject to|has|effects|suffers|is|becomes subject to)?\s*(a|an|any)?\s*", seg_before, _I)):
+            whose = x
+            break
+    if not whose:
+        return kind
+    if whose.actor in ("either party", "each party", "neither party"):
+        return f"{kind} of either party"
+    if whose.actor == "other party":
+        return f"{kind} of the other party"
+    return f"{kind} of {whose.actor}"
+
+
+_TERMINATE = r"terminat(e|ing)\b|cancel\b|end this|terminated\b"
+_ASSIGN = r"(sell,\s*)?(assign|transfer|delegate|sublet|sublicense|sub-license|cede)(ed)?\b"
+
+
+def _termination(c: _Ctx, r: ClauseReading) -> bool:
+    a = _anchor(c, _TERMINATE)
+    if a is None:
+        return False
+    who, neg = _actor(a[0], c, a[1])
+    if neg:
+        return False
+    r.actor, r.action, r.consequence = who, "may terminate", "termination right"
+    return True
+
+
+def _change_of_control(c: _Ctx, r: ClauseReading) -> None:
+    r.trigger = _control_trigger(c) or ""
+    q = c.quote
+    if _termination(c, r):
+        return
+    if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)", q, _I):
+        r.action, r.consequence = "is treated as an assignment", "consent required (treated as assignment)"
+        r.counterparty = _consent_of(c, "")
+        return
+    if re.search(r"\b(consent|approval)\b", q, _I) and not re.search(r"without (the )?(need for |any )?(\w+ )?(prior )?(written )?(consent|approval)", q, _I):
+        r.action, r.consequence, r.counterparty = "requires consent", "consent required", _consent_of(c, "")
+        return
+    a = _anchor(c, r"notif|give\b[^.;]{0,30}notice|provide\b[^.;]{0,30}notice|inform")
+    if a is not None:
+        who, _ = _actor(a[0], c, a[1])
+        r.actor, r.action, r.consequence = who, "must give notice", "notice only"
+        r.counterparty = (lambda o: o.actor if o else "")(other_party(c.ms, a[0]))
+        return
+    if r.trigger:
+        r.action, r.consequence = "applies", "see clause"
+    if not r.trigger:
+        _assignment(c, r)
+
+
+def _assignment(c: _Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    a = _anchor(c, _ASSIGN)
+    consent = bool(re.search(r"\b(consent|approval|agreed upon in writing|agreement in writing)\b", q, _I))
+    if a is not None:
+        who, neg = _actor(a[0], c, a[1])
+        permitted = re.search(r"\bwithout\b[^.;]{0,50}\b(consent|approval)", q[a[2]:a[2] + 160], _I) and not neg
+        r.actor = who
+        if neg:
+            r.action = "may not assign"
+            r.consequence = "consent required" if consent else "assignment prohibited"
+        elif permitted:
+            r.action, r.consequence = "may assign", "permitted without consent"
+        elif re.search(r"\bonly\b[^.;]{0,60}\b(consent|approval)|\b(subject to|with)\b[^.;]{0,30}\b(consent|approval)", q, _I):
+            r.action, r.consequence = "may assign", "consent required"
+        else:
+            r.actor = ""
+    r.trigger = f"assignment by {r.actor}" if r.actor else "assignment"
+    if consent and r.consequence != "permitted without consent":
+        r.counterparty = _consent_of(c, r.actor)
+        r.consequence = r.consequence or "consent required"
+    if re.search(r"\b(null and void|void|of no (force or )?effect|invalid)\b", q, _I):
+        r.consequence = (r.consequence + "; " if r.consequence else "") + "void without consent"
+    if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)|(merger|change (of|in) control|operation of law)", q, _I):
+        r.detail = "change of control counts"
+    r.consequence = r.consequence or "restricts assignment"
+
+
+def _convenience(c: _Ctx, r: ClauseReading) -> None:
+    r.trigger = "convenience (no cause needed)"
+    r.notice = notice_of(c.quote)
+    if not _termination(c, r):
+        r.action, r.consequence = "", "termination right"
+
+
+def _grant(c: _Ctx, verbs: str) -> tuple[Mention | None, Mention | None, int]:
+    """(grantor, grantee, end of verb) for 'X (hereby) grants (to) Y ...'."""
+    q = c.quote
+    for m in re.finditer(r"\b(" + verbs + r")\b", q, _I):
+        grantor = subject_before(q, m.start(), c.ms)
+        grantee = mention_at(q, m.end(), c.ms, slack=10)
+        if grantor or grantee:
+            return grantor, grantee, m.end()
+    return None, None, -1
+
+
+_LICENCE_WORDS = ["exclusive", "non-exclusive", "sole", "worldwide", "perpetual", "irrevocable", "royalty-free",
+                  "fully paid-up", "non-transferable", "non-sublicensable", "sublicensable", "limited", "revocable",
+                  "non-assignable", "terminable"]
+
+
+def _licence_terms(text: str) -> str:
+    low = re.sub(r"\bnon\s*-?\s*", "non-", text.lower()).replace("nonexclusive", "non-exclusive")
+    low = re.sub(r"\bsub-?licens(e)?able\b", "sublicensable", low).replace("fully paid up", "fully paid-up")
+    out = []
+    for w in _LICENCE_WORDS:
+        if re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", low) and not any(w in o for o in out):
+            out.append(w)
+    return ", ".join(out)
+
+
+def _licence(c: _Ctx, r: ClauseReading) -> None:
+    grantor, grantee, end = _grant(c, r"grants?|granted|license[sd]?|licence[sd]?")
+    r.actor = _actor(grantor, c, False)[0]
+    r.counterparty = grantee.actor if grantee and grantee.party >= 0 else ""
+    span = c.quote[max(0, end):max(0, end) + 220] if end >= 0 else c.quote
+    span = re.split(r"\b(licen[cs]e|right)\b", span, maxsplit=1, flags=_I)[0]  # adjectives of this grant only
+    if grantor is None and re.search(r"\bno (right|licen[cs]e)|\bnot (be )?(construed as )?grant", c.quote, _I):
+        r.counterparty = ""
+    r.detail = _licence_terms(span)
+    r.action = "grants a licence" if r.actor else ""
+    r.consequence = "licence " + ("is not transferable" if re.search(r"non-?transferable|non-?assignable|not (be )?(transferable|assignable)", c.quote, _I) else "granted")
+
+
+def _subject_of(c: _Ctx, verb: str) -> tuple[str, bool, Mention | None]:
+    a = _anchor(c, verb)
+    if a is None:
+        return "", False, None
+    who, neg = _actor(a[0], c, a[1])
+    return who, neg, a[0]
+
+
+def _party_counter(c: _Ctx, m: Mention | None) -> str:
+    o = other_party(c.ms, m)
+    return o.actor if o else ""
+
+
+def _simple(verb: str, pos: str, negative: str, consequence: str, need_neg: bool | None = None) -> Callable:
+    """A reader for clauses that bind one party to do (pos) or not do (negative) something."""
+    def read(c: _Ctx, r: ClauseReading) -> None:
+        who, neg, m = _subject_of(c, verb)
+        if need_neg is not None and neg != need_neg:
+            who = ""
+        r.actor = who
+        r.action = (negative if neg else pos) if who else ""
+        r.counterparty = _party_counter(c, m)
+        r.consequence = consequence
+        r.notice = notice_of(c.quote) if "notice" in consequence or "audit" in consequence else ""
+    return read
+
+
+def _exclusivity(c: _Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    who, neg, m = _subject_of(c, r"have the exclusive|be the exclusive|exclusive(ly)?\b|purchase all|buy all")
+    r.consequence = "exclusive dealing"
+    if who and not neg:
+        r.actor, r.action = who, "has exclusive rights" if re.search(r"exclusive right", q, _I) else "must deal exclusively"
+        r.counterparty = _party_counter(c, m)
+        return
+    who, neg, m = _subject_of(c, r"purchase|buy|sell|distribute|market|promote|deal|engage|enter into|appoint|license|"
+                                 r"grant|use|obtain|source|advertis\w*|contract|commit|develop|manufacture|supply|offer|provide")
+    if who and neg:
+        r.actor, r.action, r.counterparty = who, "may not deal with others", _party_counter(c, m)
+        return
+    grantor, grantee, _ = _grant(c, r"appoints?|grants?")
+    if grantee is not None and grantee.party >= 0 and re.search(r"\bexclusive\b", q, _I) and not re.search(r"non-?exclusive", q, _I):
+        r.actor, r.action = grantee.actor, "has exclusive rights"
+        r.counterparty = grantor.actor if grantor and grantor.party >= 0 else ""
+
+
+def _cap(c: _Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.amount = amount_of(q)
+    m = re.search(r"(?:total|aggregate|entire|cumulative|maximum)?\s*liabilit(y|ies)\b[^.;]{0,160}?\b(not\s+exceed|exceed|limited to|capped at|no more than|greater than|in excess of)", q, _I)
+    if m:
+        poss = [x for x in c.ms if x.end <= m.start() + 2 and re.fullmatch(r"(?:'s|’s|’|')?\s*(?:\w+\s+){0,3}", q[x.end:m.start()], _I)]
+        who = _actor(poss[-1], c, False)[0] if poss else ""
+        if not who:
+            who, _, _ = _subject_of(c, r"be liable|liable")
+        r.actor, r.action, r.consequence = who, "liability is capped", "liability capped"
+        return
+    who, neg, _ = _subject_of(c, r"be liable|liable|be entitled to recover|recover|disclaims?")
+    in_no_event = re.search(r"\bin no event\s+(shall|will)\s+", q, _I)
+    if in_no_event and not who:
+        hit = mention_at(q, in_no_event.end(), c.ms, slack=2)
+        who, neg = _actor(hit, c, True)
+    if re.search(r"\b(indirect|consequential|incidental|special|punitive|exemplary|lost profits)\b", q, _I) and (neg or re.search(r"disclaim|exclud|waive", q, _I)):
+        r.actor = who
+        r.action = "is not liable" if who else ""
+        r.detail = "indirect or consequential damages"
+        r.consequence = "consequential damages excluded"
+        return
+    if re.search(r"\bsole (and exclusive )?(remedy|remedies|liability)\b|\bexclusive remed", q, _I):
+        r.consequence = "remedies limited"
+        return
+    r.consequence = "liability limited"
+
+
+def _uncapped(c: _Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    m = re.match(r"\W*(?:except|excluding|other than)\s+(?:for|with respect to|in the event of|in connection with|as to)?\s*([^,;:]{3,140}?),", q, _I)
+    if m and "[*" not in m.group(1) and "***" not in m.group(1):
+        r.detail = _plain(re.sub(r"\s*\[[^\]]*\]|\s+hereof\b|\s+hereunder\b", "", m.group(1)), c)
+    if re.search(r"without limit|unlimited|shall not (be )?(subject to|limited)|not subject to (any )?(cap|limit)|(limitation|limit|cap|exclusion)s?\b[^.;]{0,150}(shall|will|do|does) not apply", q, _I) or r.detail:
+        r.action, r.consequence = "liability is uncapped", "uncapped liability"
+        who, _, _ = _subject_of(c, r"bear|be liable|liable")
+        r.actor = who
+        return
+    _cap(c, r)
+
+
+def _plain(text: str, c: _Ctx) -> str:
+    """A carve-out in lower case, party names as defined, 'Section 7' as '§ 7'; '' if it still reads as a heading."""
+    words = " ".join(text.split())
+    terms = sorted(c.idx.terms, key=lambda t: -len(t[0]))
+    keep: dict[str, str] = {}
+    for k, (t, i) in enumerate(terms):
+        for form in {t, t.upper()}:
+            if re.search(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", words):
+                ph = f"\x00{k}\x00"
+                words = re.sub(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", ph, words)
+                keep[ph] = c.idx.displays[i]
+    words = re.sub(r"\b(sections?|articles?)\s+(\d[\w.()]*)", lambda m: "§ " + m.group(2), words, flags=_I).lower()
+    words = re.sub(r"\ba party'?s\b", "a party's", words)
+    for ph, disp in keep.items():
+        words = words.replace(ph, disp)
+    return words.strip(" ,")
+
+
+def _ip(c: _Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "ip ownership"
+    grantor, grantee, _ = _grant(c, r"hereby (irrevocably )?assigns?|(shall|will|agrees? to) assign|assigns")
+    if grantee is not None and grantee.party >= 0 and re.search(r"\bassign", q, _I):
+        r.actor, r.action, r.counterparty = _actor(grantor, c, False)[0], "assigns its rights", grantee.actor
+        r.consequence = "ip assigned"
+        return
+    m = re.search(r"(property of|vest(s|ed)? (solely )?in|owned (solely |exclusively )?by)\s+", q, _I)
+    if m:
+        who = mention_at(q, m.end(), c.ms, slack=4)
+        if who is not None and who.party >= 0:
+            r.actor, r.action = who.actor, "owns"
+            return
+    who, neg, _ = _subject_of(c, r"be the (sole (and exclusive )?|exclusive )?owner|(solely |exclusively )?own\b|retain\w*")
+    if who and not neg:
+        r.actor, r.action = who, "owns"
+        return
+    if re.search(r"\bjoint(ly)?\b[^.;]{0,40}\bown", q, _I):
+        r.action, r.consequence = "jointly own", "joint ownership"
+
+
+def _governing_law(c: _Ctx, r: ClauseReading) -> None:
+    m = re.search(r"\b(?i:laws?\s+of\s+(?:the\s+)?(?:(?:state|commonwealth|province|republic|kingdom)\s+of\s+)?)(the\s+)?"
+                  r"([A-Z][A-Za-z.]+(?:(?:\s+and|\s+of)?\s+[A-Z][A-Za-z.]+){0,3})", c.quote)
+    if m and m.group(2).lower() not in ("the", "this", "agreement") and not any(t in m.group(2) for t, _ in c.idx.terms):
+        r.detail = ("the " if m.group(1) else "") + m.group(2).rstrip(".")
+        r.action = "governs"
+    r.consequence = "arbitration" if re.search(r"\barbitrat", c.quote, _I) else "governing law"
+
+
+def _term(c: _Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    term = re.search(r"\b(term|continue|remain in (full )?(force|effect))\b", q, _I)
+    if term:
+        p = next((x for x in PERIOD.finditer(q, term.end(), term.end() + 160) if period(x)), None)
+        if p and not re.search(r"renew|notice|after|prior|within|following|before", q[term.end():p.start()], _I):
+            r.detail = period(p)
+    if re.search(r"automatic(ally)?\s+(be\s+)?renew|auto-renew|renew\w* automatically|automatic\w*\s+(\w+[\s-]+){0,3}(renewal|extension)", q, _I):
+        r.action = "renews automatically"
+        per = re.search(r"\b(successive|additional|further)\b", q, _I)
+        p = next((period(x) for x in PERIOD.finditer(q[per.end():per.end() + 40]) if period(x)), "") if per else ""
+        r.trigger = p
+    r.notice = notice_of(q)
+    r.consequence = "term and renewal"
+
+
+def _mfn(c: _Ctx, r: ClauseReading) -> None:
+    who, neg, m = _subject_of(c, r"offer|grant|extend|provide|give|reduce|adjust|charge|sell|make available|be entitled")
+    r.consequence = "most favoured terms"
+    if who and not neg:
+        r.actor, r.action, r.counterparty = who, "must match better terms given to others", _party_counter(c, m)
+
+
+def _rofr(c: _Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    kind = ("right of first refusal" if re.search(r"first refusal", q, _I) else "right of first offer" if re.search(r"first offer", q, _I)
+            else "right of first negotiation" if re.search(r"first (negotiation|right to negotiate)|negotiat", q, _I) else "")
+    r.detail, r.consequence = kind, "pre-emption right"
+    who, neg, _ = _subject_of(c, r"(the |a )?(right|option)")
+    if not who:
+        _, grantee, _ = _grant(c, r"grants?")
+        who = grantee.actor if grantee and grantee.party >= 0 else ""
+    if who and not neg and kind:
+        r.actor, r.action = who, "has a " + kind
+    if re.search(r"(sale|sell|transfer|dispos\w+)[^.;]{0,100}(business|assets|shares|stock|equity|interest)", q, _I):
+        r.trigger = "a sale of the business or assets"
+
+
+def _minimum(c: _Ctx, r: ClauseReading) -> None:
+    r.amount = amount_of(c.quote)
+    r.consequence = "minimum commitment"
+    who, neg, m = _subject_of(c, r"purchase|buy|order|pay|spend|sell|achieve|meet|deliver|provide|commit|guarantee")
+    if who and not neg and re.search(r"minimum|at least|not less than|no less than|guarantee", c.quote, _I):
+        r.actor, r.action, r.counterparty = who, "must meet a minimum commitment", _party_counter(c, m)
+
+
+def _debt(c: _Ctx, r: ClauseReading) -> None:
+    r.trigger = _control_trigger(c)
+    q = c.quote
+    r.consequence = ("event of default" if re.search(r"event of default", q, _I)
+                     else "mandatory prepayment" if re.search(r"prepay", q, _I) else "debt provision")
+
+
+def _employee(c: _Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.trigger = _control_trigger(c)
+    r.amount = amount_of(q)
+    what = ("severance" if re.search(r"severance", q, _I) else "accelerated vesting" if re.search(r"accelerat|vest", q, _I)
+            else "a bonus" if re.search(r"\bbonus", q, _I) else "a payment" if re.search(r"\bpay(ment)?\b", q, _I) else "")
+    r.detail, r.consequence = what, "employee payment"
+    who, neg, _ = _subject_of(c, r"(be )?entitled|receive|vest")
+    if who and not neg and what:
+        r.actor, r.action = who, "is entitled to"
+
+
+_READERS: dict[str, Callable[[_Ctx, ClauseReading], None]] = {
+    "change_of_control": _change_of_control,
+    "anti_assignment": _assignment,
+    "lease_assignment": _assignment,
+    "termination_for_convenience": _convenience,
+    "exclusivity": _exclusivity,
+    "non_compete": _simple(r"compete|engage|develop|manufacture|market|sell|distribute|commerciali[sz]\w*|own|operate|offer|provide|carry on|participate",
+                           "is bound by a non-compete", "may not compete", "non-compete", need_neg=True),
+    "non_solicit": _simple(r"solicit|hire|employ|recruit|induce|entice|engage", "is bound by a non-solicit",
+                           "may not solicit or hire", "non-solicitation", need_neg=True),
+    "most_favored_nation": _mfn,
+    "rofr_rofo": _rofr,
+    "minimum_commitment": _minimum,
+    "cap_on_liability": _cap,
+    "uncapped_liability": _uncapped,
+    "indemnification": _simple(r"indemnif\w*|defend|hold harmless", "must indemnify", "need not indemnify", "indemnity", need_neg=False),
+    "ip_ownership": _ip,
+    "license_grant": _licence,
+    "source_code_escrow": _simple(r"deposit|place|deliver|escrow", "must deposit source code in escrow", "", "source code escrow", need_neg=False),
+    "audit_rights": _simple(r"audit|inspect|examine|review", "may audit", "", "audit right", need_neg=False),
+    "insurance": _simple(r"maintain|obtain|carry|procure|keep|purchase", "must maintain insurance", "", "insurance", need_neg=False),
+    "governing_law": _governing_law,
+    "confidentiality": _simple(r"keep|hold|maintain|treat|disclose|use|protect|safeguard", "must keep confidential information confidential",
+                               "may not disclose confidential information", "confidentiality"),
+    "term_renewal": _term,
+    "debt_change_of_control": _debt,
+    "key_employee": _employee,
+}
+
+
+def read_clause(item_id: str, quote: str, parties: Sequence[PartyLike] = ()) -> ClauseReading:
+    """What the clause says for this checklist item, naming only the agreement's own parties."""
+    q = " ".join(quote.replace("<omitted>", " … ").split())
+    idx = index_parties(parties)
+    c = _Ctx(q, idx, mentions(q, idx))
+    r = ClauseReading(section=section_of(q))
+    reader = _READERS.get(item_id)
+    if reader is not None:
+        reader(c, r)
+    if not r.notice and r.consequence in ("termination right", "notice only"):
+        r.notice = notice_of(q)
+    if not r.amount and item_id in ("insurance", "minimum_commitment", "cap_on_liability", "uncapped_liability"):
+        r.amount = amount_of(q)
+    return r

@@ -1,0 +1,334 @@
+"""One sentence per finding, as a lawyer writes it: "Cisco may terminate on a change of control of Distributor,
+on 30 days' written notice (§ 18.4)."
+
+Each checklist item has a sentence shape filled from a ClauseReading. When the
+actor or trigger could not be read, the sentence says what the clause does
+without naming anyone ("The agreement restricts assignment without consent").
+A last check refuses any sentence that names something capitalised which is
+not one of the agreement's parties, and falls back to the honest sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Sequence
+
+from agents.offline.clause_parts import GENERIC, PartyIndex, PartyLike, index_parties
+from agents.offline.clause_reading import ClauseReading, read_clause
+from core.types import ChecklistItem
+
+_I = re.IGNORECASE
+
+
+class _Say:
+    """Sentence helpers bound to one agreement's parties; the first mention of a party carries its legal name."""
+
+    def __init__(self, idx: PartyIndex, r: ClauseReading, quote: str):
+        self.idx, self.r, self.quote = idx, r, quote
+        self.named: set[str] = set()
+
+    def who(self, actor: str) -> str:
+        if actor in GENERIC or actor.startswith("the "):
+            return actor
+        if actor in self.idx.displays and actor not in self.named:
+            self.named.add(actor)
+            return self.idx.firsts[self.idx.displays.index(actor)]
+        return actor
+
+    def subject(self, action: str) -> tuple[str, str]:
+        """(Subject, verb phrase): 'either party' + 'may not assign' reads 'Neither party may assign'."""
+        actor = self.r.actor
+        if actor in GENERIC:
+            neg = re.match(r"(may|must|is|are|need) not\b\s*(.*)", action)
+            if neg:
+                verb = {"must": "may", "need": "need"}.get(neg.group(1), neg.group(1))
+                return "Neither party", f"{verb} {neg.group(2)}".strip()
+            return actor.capitalize(), action
+        return self.who(actor), action
+
+    def poss(self, party: str, fallback: str = "the other party's") -> str:
+        """'Cisco's', "the other's" when the subject is either party, or the fallback."""
+        if not party:
+            return "the other's" if fallback == "the other party's" and self.r.actor in GENERIC else fallback
+        if party == "the other party":
+            return "the other's" if self.r.actor in GENERIC else "the other party's"
+        p = party  # "Distributor's", never "Distributor (XYZ Corp.)'s"
+        return p + "'" if p.endswith("s") and not p.endswith(")") else p + "'s"
+
+    def tail(self, notice: bool = True) -> str:
+        n = f", on {self.r.notice}" if notice and self.r.notice else ""
+        s = f" (§ {self.r.section})" if self.r.section else ""
+        return n + s + "."
+
+    def said(self, words: str) -> bool:
+        return bool(re.search(words, self.quote, _I))
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _article(words: str) -> str:
+    return ("an " if words[:1].lower() in "aeio" else "a ") + words
+
+
+def _termination(s: _Say, r: ClauseReading, on: str) -> str:
+    if r.actor:
+        subj, verb = s.subject(r.action)
+        return f"{subj} {verb} {on}{s.tail()}"
+    return f"The agreement allows termination {on}{s.tail()}"
+
+
+def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
+    trig = r.trigger or "a change of control"
+    if r.consequence == "termination right":
+        return _termination(s, r, f"on {trig}")
+    if r.consequence.startswith("consent required (treated"):
+        consent = f", which requires {s.poss(r.counterparty, '')} consent".replace("requires  consent", "requires consent") if s.said(r"consent|approv") else ""
+        return f"{_cap(trig)} is treated as an assignment of the agreement{consent}{s.tail(False)}"
+    if r.consequence == "consent required":
+        who = s.poss(r.counterparty, "") + " " if r.counterparty else ""
+        return f"{_cap(trig)} requires {who}consent{s.tail(False)}"
+    if r.consequence == "notice only":
+        if r.actor:
+            subj, _ = s.subject("")
+            return f"{subj} must notify {s.who(r.counterparty) if r.counterparty else 'the other party'} of {trig}{s.tail()}"
+        return f"The agreement requires notice of {trig}{s.tail()}"
+    if r.trigger:
+        return f"The agreement contains a provision triggered by {trig}{s.tail(False)}"
+    return _assignment(s, r)
+
+
+def _assignment(s: _Say, r: ClauseReading) -> str | None:
+    consent = "consent" in r.consequence and "without consent" not in r.consequence.split(";")[0]
+    written = "prior written " if s.said(r"prior written (consent|approval)") else "written " if s.said(r"written (consent|approval)") else ""
+    void = ", and an assignment without it is void" if "void" in r.consequence and consent else ""
+    if r.actor and r.action == "may not assign":
+        subj, verb = s.subject(r.action)
+        without = f" without {s.poss(r.counterparty, '')} {written}consent".replace("  ", " ") if consent else ""
+        law = " (including by operation of law)" if s.said(r"by operation of law") else ""
+        return f"{subj} {verb} the agreement{law}{without}{void}{s.tail(False)}"
+    if r.actor and r.consequence.startswith("permitted without consent"):
+        subj, verb = s.subject(r.action)
+        to = (" to an affiliate" if s.said(r"affiliat\w*[^.;]{0,80}without|without[^.;]{0,120}affiliat") else
+              " to a successor to its business" if s.said(r"successor|acquir\w*|substantially all") else "")
+        return f"{subj} may assign the agreement{to} without consent{s.tail(False)}"
+    if r.actor and r.action == "may assign" and consent:
+        subj, _ = s.subject(r.action)
+        return f"{subj} may assign the agreement only with {s.poss(r.counterparty, '')} {written}consent".replace("  ", " ") + s.tail(False)
+    if "void" in r.consequence and consent:
+        return f"Any assignment made without the required consent is void{s.tail(False)}"
+    if consent:
+        return f"The agreement restricts assignment without consent{s.tail(False)}"
+    return None
+
+
+def _convenience(s: _Say, r: ClauseReading) -> str | None:
+    return _termination(s, r, "for convenience") if r.actor else f"The agreement allows termination for convenience{s.tail()}"
+
+
+def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
+    if not r.actor:
+        return None
+    subj, verb = s.subject(r.action)
+    if r.action == "has exclusive rights":
+        return f"{subj} has exclusive rights{' granted by ' + s.who(r.counterparty) if r.counterparty else ''}{s.tail(False)}"
+    if r.action == "must deal exclusively":
+        return f"{subj} must deal exclusively{' with ' + s.who(r.counterparty) if r.counterparty else ''}{s.tail(False)}"
+    return f"{subj} {verb.replace('deal with others', 'deal with third parties')} in the field the clause covers{s.tail(False)}"
+
+
+def _restriction(obj: Callable[[_Say, ClauseReading], str]) -> Callable[[_Say, ClauseReading], str | None]:
+    def say(s: _Say, r: ClauseReading) -> str | None:
+        if not r.actor or not r.action:
+            return None
+        subj, verb = s.subject(r.action)
+        return f"{subj} {verb}{obj(s, r)}{s.tail(False)}"
+    return say
+
+
+def _solicit_object(s: _Say, r: ClauseReading) -> str:
+    whose = s.poss(r.counterparty)
+    kinds = [k for k, rx in (("employees", r"employ|personnel|staff|consultant"), ("customers", r"customer|client")) if s.said(rx)]
+    return f" {whose} {' or '.join(kinds)}" if kinds else ""
+
+
+def _cap_liability(s: _Say, r: ClauseReading) -> str | None:
+    at = f" at {r.amount}" if r.amount else ""
+    if r.action == "liability is capped":
+        if r.actor in GENERIC:
+            return f"Each party's liability is capped{at}{s.tail(False)}"
+        if r.actor:
+            return f"{s.poss(r.actor)} liability is capped{at}{s.tail(False)}"
+        return f"Liability under the agreement is capped{at}{s.tail(False)}"
+    if r.consequence == "consequential damages excluded":
+        if r.actor:
+            subj, verb = s.subject(r.action)
+            return f"{subj} {verb} for indirect or consequential damages{s.tail(False)}"
+        return f"The agreement excludes liability for indirect or consequential damages{s.tail(False)}"
+    if r.consequence == "remedies limited":
+        return f"The agreement limits the remedies available{s.tail(False)}"
+    return None
+
+
+def _uncapped(s: _Say, r: ClauseReading) -> str | None:
+    if r.consequence != "uncapped liability":
+        return _cap_liability(s, r)
+    if r.detail and len(r.detail) <= 120:
+        return f"The limits on liability do not apply to {r.detail}{s.tail(False)}"
+    if r.actor and r.actor not in GENERIC:
+        return f"{s.poss(r.actor)} liability is not capped for the matters the clause lists{s.tail(False)}"
+    return f"The agreement leaves some liability outside the cap{s.tail(False)}"
+
+
+def _ip(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "assigns its rights" and r.counterparty:
+        lead = f"{s.subject(r.action)[0]} assigns" if r.actor else "The agreement assigns"
+        return f"{lead} rights in the intellectual property it covers to {s.who(r.counterparty)}{s.tail(False)}"
+    if r.action == "owns":
+        return f"{s.who(r.actor)} owns the intellectual property the clause covers{s.tail(False)}"
+    if r.action == "jointly own":
+        return f"The parties jointly own the intellectual property the clause covers{s.tail(False)}"
+    return None
+
+
+def _licence(s: _Say, r: ClauseReading) -> str | None:
+    kind = _article(f"{r.detail} licence") if r.detail else "a licence"
+    if r.actor:
+        to = s.who(r.counterparty) + " " if r.counterparty else ""
+        return f"{s.subject(r.action)[0]} grants {to}{kind}{s.tail(False)}"
+    if r.counterparty:
+        return f"{s.who(r.counterparty)} receives {kind}{s.tail(False)}"
+    return f"The agreement grants {kind}{s.tail(False)}"
+
+
+def _minimum(s: _Say, r: ClauseReading) -> str | None:
+    of = f" of {r.amount}" if r.amount else ""
+    if r.actor:
+        verb = ("must purchase a minimum" if s.said(r"purchas|buy|order") else "must pay at least" if s.said(r"\bpay") and r.amount
+                else "must meet a minimum commitment")
+        amount = f" {r.amount}" if verb == "must pay at least" else of or (" quantity" if verb.endswith("minimum") else "")
+        return f"{s.subject(r.action)[0]} {verb}{amount}{s.tail(False)}"
+    return f"The agreement sets a minimum commitment{of}{s.tail(False)}"
+
+
+def _term(s: _Say, r: ClauseReading) -> str | None:
+    parts = []
+    if r.detail:
+        parts.append(f"runs for {r.detail}")
+    if r.action == "renews automatically":
+        parts.append("renews automatically" + (f" for successive {re.sub(r's$', '', r.trigger.replace(' ', '-'))} periods" if r.trigger else ""))
+    if not parts:
+        return None
+    notice = f", unless a party gives {r.notice} of non-renewal" if r.action and r.notice else ""
+    return f"The agreement {' and '.join(parts)}{notice}{s.tail(False)}"
+
+
+def _law(s: _Say, r: ClauseReading) -> str | None:
+    forum = ", with disputes resolved by arbitration" if r.consequence == "arbitration" else ""
+    if r.detail:
+        return f"The agreement is governed by the law of {r.detail}{forum}{s.tail(False)}"
+    return None
+
+
+def _simple(template: str) -> Callable[[_Say, ClauseReading], str | None]:
+    def say(s: _Say, r: ClauseReading) -> str | None:
+        if not r.actor or not r.action:
+            return None
+        subj, verb = s.subject(r.action)
+        return template.format(subj=subj, verb=verb, cp=s.who(r.counterparty) if r.counterparty else "the other party",
+                               cp_poss=s.poss(r.counterparty), amount=f" of at least {r.amount}" if r.amount else "",
+                               detail=r.detail, trig=f" on {r.trigger}" if r.trigger else "") + s.tail(False)
+    return say
+
+
+def _audit(s: _Say, r: ClauseReading) -> str | None:
+    if not r.actor:
+        return None
+    return f"{s.subject(r.action)[0]} may audit {s.poss(r.counterparty)} books and records{s.tail()}"
+
+
+_SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
+    "change_of_control": _change_of_control,
+    "anti_assignment": _assignment,
+    "lease_assignment": _assignment,
+    "termination_for_convenience": _convenience,
+    "exclusivity": _exclusivity,
+    "non_compete": _restriction(lambda s, r: f" with {s.who(r.counterparty)}" if r.counterparty else ""),
+    "non_solicit": _restriction(_solicit_object),
+    "most_favored_nation": _simple("{subj} must give {cp} terms at least as favourable as those it gives any third party"),
+    "rofr_rofo": _simple("{subj} {verb}{trig}"),
+    "minimum_commitment": _minimum,
+    "cap_on_liability": _cap_liability,
+    "uncapped_liability": _uncapped,
+    "indemnification": _simple("{subj} must indemnify {cp} against claims and losses"),
+    "ip_ownership": _ip,
+    "license_grant": _licence,
+    "source_code_escrow": _simple("{subj} must deposit source code in escrow"),
+    "audit_rights": _audit,
+    "insurance": _simple("{subj} must maintain insurance{amount}"),
+    "governing_law": _law,
+    "confidentiality": _simple("{subj} must keep {cp_poss} confidential information confidential"),
+    "term_renewal": _term,
+    "debt_change_of_control": lambda s, r: (f"{_cap(r.trigger or 'a change of control')} is an event of default{s.tail(False)}"
+                                            if r.consequence == "event of default" else
+                                            f"{_cap(r.trigger or 'a change of control')} requires mandatory prepayment{s.tail(False)}"
+                                            if r.consequence == "mandatory prepayment" else None),
+    "key_employee": _simple("{subj} is entitled to {detail}{trig}"),
+}
+
+# What a clause of each item does, for when its parties or trigger cannot be read.
+_HONEST = {
+    "change_of_control": "The agreement contains a change-of-control provision",
+    "anti_assignment": "The agreement restricts assignment",
+    "lease_assignment": "The lease restricts assignment or subletting",
+    "termination_for_convenience": "The agreement allows termination for convenience",
+    "exclusivity": "The agreement contains an exclusivity commitment",
+    "non_compete": "The agreement restricts a party from competing",
+    "non_solicit": "The agreement restricts soliciting employees or customers",
+    "most_favored_nation": "The agreement contains a most-favoured-nation commitment",
+    "rofr_rofo": "The agreement grants a right of first refusal, offer or negotiation",
+    "minimum_commitment": "The agreement sets a minimum commitment",
+    "cap_on_liability": "The agreement limits liability",
+    "uncapped_liability": "The agreement leaves some liability outside the cap",
+    "indemnification": "The agreement contains an indemnity",
+    "ip_ownership": "The agreement allocates ownership of intellectual property",
+    "license_grant": "The agreement grants a licence",
+    "source_code_escrow": "The agreement provides for a source code escrow",
+    "audit_rights": "The agreement gives a right to audit books and records",
+    "insurance": "The agreement requires insurance to be maintained",
+    "governing_law": "The agreement states its governing law and forum for disputes",
+    "confidentiality": "The agreement imposes confidentiality obligations",
+    "term_renewal": "The agreement sets its term, renewal and notice periods",
+    "debt_change_of_control": "The agreement contains a change-of-control provision",
+    "key_employee": "The agreement provides for payments or benefits on termination or a change of control",
+    "litigation": "The document refers to litigation or claims",
+}
+
+_OPENERS = {"The", "A", "An", "Any", "Either", "Each", "Neither", "Liability", "Rights"}
+
+
+def names_only_parties(sentence: str, allowed: set[str]) -> bool:
+    """True when every capitalised word, past the sentence's opener, is part of an allowed name."""
+    rest = re.sub(r"\b(USD|EUR|GBP|US|U\.S\.)(?=\s?[$\d])", " ", sentence)
+    for a in sorted(allowed, key=len, reverse=True):
+        if a:
+            rest = re.sub(r"(?<![\w-])" + re.escape(a) + r"(?![\w-])", " ", rest)
+    rest = rest.strip()
+    first = re.match(r"([A-Z]\w*)\b", rest)
+    if first and first.group(1) in _OPENERS and sentence.startswith(first.group(1)):
+        rest = rest[first.end():]
+    return not re.search(r"\b[A-Z]", rest)
+
+
+def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] = ()) -> str:
+    """One grammatical sentence: who may do what on which trigger, with notice and section when stated."""
+    idx = index_parties(parties)
+    r = read_clause(item.id, quote, parties)
+    say = _SAY.get(item.id)
+    text = say(_Say(idx, r, quote), r) if say else None
+    allowed = idx.allowed() | ({r.detail.removeprefix("the ")} if item.id == "governing_law" and r.detail else set())
+    if not text or not names_only_parties(text, allowed):
+        sec = f" (§ {r.section})" if r.section else ""
+        text = _HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
+    return text
