@@ -1,4 +1,8 @@
-"""Findings: filter, open the cited passage, accept / reject / edit, activity log, exports."""
+"""Findings: filter, open the cited passage, accept / reject / edit (and move on), activity log, exports.
+
+Untrusted text (summaries, quotes, paths, notes, agent names) reaches the page only as
+escaped st.html, widget values, option labels and dataframe cells: never as markdown.
+"""
 
 import streamlit as st
 
@@ -12,6 +16,24 @@ ctx = ui.require_run()
 titles = services.titles(ctx.settings)
 author = ctx.settings.app.author
 PICK = "finding_pick"
+GOTO = "_finding_goto"  # the finding to open on the next run, set by a decide-and-move action
+TABLE_GEN = "_findings_table_gen"  # bumped to clear the table's row selection after such an action
+SEVERITIES = ["high", "medium", "low", "info"]
+COLUMNS = {
+    "review": st.column_config.TextColumn("review", width=80, help="Your decision: open / accepted / rejected / edited"),
+    "severity": st.column_config.TextColumn("severity", width=70),
+    "file": st.column_config.TextColumn("file", width=190, help="File name, with as many parent folders as it takes "
+                                        "to tell documents apart; the full folder is in the folder column"),
+    "category": st.column_config.TextColumn("category", width=170),
+    "summary": st.column_config.TextColumn("summary", width=380),
+    "page": st.column_config.NumberColumn("page", width=50),
+    "confidence": st.column_config.ProgressColumn("confidence", width=90, min_value=0.0, max_value=1.0, format="percent",
+                                                  help="The model's confidence in the classification"),
+    "folder": st.column_config.TextColumn("folder", width=160),
+    "verified": st.column_config.CheckboxColumn("verified", width=60),
+    "agent": None,
+    "id": None,
+}
 
 
 @st.fragment(run_every=ui.refresh_every(ctx.live))
@@ -34,21 +56,30 @@ def findings_panel() -> None:
     st.caption(f"{len(shown)} of {len(findings)} findings · select a row (or pick below) to open it · "
                f"review progress: {fv.progress_line(findings)}")
     table = ui.styled(fv.table(shown, titles), severity=SEVERITY_COLORS, review=REVIEWER_COLORS)
-    event = st.dataframe(table, hide_index=True, on_select="rerun", selection_mode="single-row",
-                         key="findings_table", column_config={"id": None, "verified": st.column_config.CheckboxColumn()})
+    event = st.dataframe(table, hide_index=True, on_select="rerun", selection_mode="single-row", height=420,
+                         key=f"findings_table_{st.session_state.get(TABLE_GEN, 0)}", column_config=COLUMNS)
     rows = event.selection.rows if event else []
     ids = [f.id for f in shown]
     if rows and rows[0] < len(ids) and st.session_state.get("_last_row") != ids[rows[0]]:
         st.session_state["_last_row"] = st.session_state[PICK] = ids[rows[0]]
+    if GOTO in st.session_state:  # before the picker exists, the only time its value may be set
+        goto = st.session_state.pop(GOTO)
+        if goto:
+            st.session_state[PICK] = goto
+        else:
+            st.session_state.pop(PICK, None)
     if st.session_state.get(PICK) not in ids:
         st.session_state.pop(PICK, None)
     by_id = {f.id: f for f in findings}
+    short = fv.short_paths([f.citation.document_path for f in shown])
     # index only when the pick is not already in session state (else Streamlit warns about two sources)
     extra = {} if PICK in st.session_state else {"index": None}
-    fid = st.selectbox("Open finding", ids, key=PICK, format_func=lambda i: fv.label(by_id[i], titles),
+    fid = st.selectbox("Open finding", ids, key=PICK, format_func=lambda i: fv.label(by_id[i], titles, short),
                        placeholder="Choose a finding to review", **extra)
     if fid:
-        detail(by_id[fid])
+        detail(by_id[fid], shown)
+    elif not any(f.reviewer_status.value == "open" for f in shown):
+        st.caption("No open finding left in this view.")
     d1, d2, _ = st.columns([1, 1, 4])
     d1.download_button("Findings (XLSX)", lambda: exports.findings_xlsx(ctx.store.findings(ctx.run.id)),
                        f"findings-{ctx.run.id}.xlsx", mime=exports.XLSX_MIME, on_click="ignore", icon=":material/download:")
@@ -62,24 +93,43 @@ def findings_panel() -> None:
         st.dataframe(log, hide_index=True)
 
 
-def detail(f) -> None:
+def decide(f, status: str | None, shown) -> None:
+    """Record the decision (none for a skip), then open the next open finding of the view."""
+    if status:
+        ctx.store.set_finding_review(f.id, status, f.reviewer_note, author, run_id=ctx.run.id)
+    st.session_state[GOTO] = fv.next_open(shown, f.id)
+    st.session_state[TABLE_GEN] = st.session_state.get(TABLE_GEN, 0) + 1
+    st.session_state.pop("_last_row", None)
+    st.rerun()
+
+
+def detail(f, shown) -> None:
+    carried_from = f.extra.get("carried_from", "")
+    carried = ""
+    if carried_from:
+        earlier = ctx.store.run(carried_from)
+        carried = fv.carried_line(carried_from, earlier.started_at if earlier else None)
     with st.container(border=True):
         st.html(f"{ui.severity_badge(f.severity.value)} {ui.reviewer_badge(f.reviewer_status.value)} "
-                f"<b>{fv.html_escape(titles.get(f.category, f.category))}</b> · {fv.html_escape(f.citation.document_path)}"
-                f" · p. {f.citation.page} · {'quote verified in the source' if f.verified else 'QUOTE NOT VERIFIED'}")
-        st.markdown(f"**Summary.** {fv.md_escape(f.summary)}")
+                + fv.detail_html(f, titles, carried))
         text = services.document_text(ctx.settings, ctx.room, f.citation.document_id)
         st.html(passage_html(text, f.citation.char_start, f.citation.char_end))
-        a, r, _ = st.columns([1, 1, 4])
-        if a.button("Accept", key=f"acc_{f.id}", type="primary", icon=":material/check:"):
+        b = st.columns([1.3, 1.3, 1.1, 0.9, 0.9, 1.5])
+        if b[0].button("Accept & next", key=f"accn_{f.id}", type="primary", icon=":material/done_all:", shortcut="A"):
+            decide(f, "accepted", shown)
+        if b[1].button("Reject & next", key=f"rejn_{f.id}", icon=":material/close:", shortcut="X"):
+            decide(f, "rejected", shown)
+        if b[2].button("Next open", key=f"skip_{f.id}", icon=":material/skip_next:", shortcut="N"):
+            decide(f, None, shown)
+        if b[3].button("Accept", key=f"acc_{f.id}", icon=":material/check:"):
             ctx.store.set_finding_review(f.id, "accepted", f.reviewer_note, author, run_id=ctx.run.id)
             st.rerun()
-        if r.button("Reject", key=f"rej_{f.id}", icon=":material/close:"):
+        if b[4].button("Reject", key=f"rej_{f.id}", icon=":material/block:"):
             ctx.store.set_finding_review(f.id, "rejected", f.reviewer_note, author, run_id=ctx.run.id)
             st.rerun()
         with st.form(f"edit_{f.id}"):
             summary = st.text_area("Summary", f.summary)
-            sev = st.selectbox("Severity", ["high", "medium", "low", "info"], index=["high", "medium", "low", "info"].index(f.severity.value))
+            sev = st.selectbox("Severity", SEVERITIES, index=SEVERITIES.index(f.severity.value))
             note = st.text_input("Note", f.reviewer_note)
             if st.form_submit_button("Save edit"):
                 status = fv.status_after_edit(f, summary, sev)
