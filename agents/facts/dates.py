@@ -24,15 +24,18 @@ ANY_DATE = rf"(?:{_DAY_OF}|{DATE}|{_NUMERIC})"
 _ANY_DATE_RE = re.compile(ANY_DATE)
 
 _SELF = re.compile(
-    rf"\b(?:dated|made|entered\s+into|executed|concluded|signed|effective)\b(?:(?!\bWHEREAS\b)[^.;]){{0,80}}?"
-    rf"(?<![\w/])({ANY_DATE})", re.I)
+    rf"\b(?:dated|made|entered\s+into|executed|concluded|signed)\b(?:(?!\bWHEREAS\b)[^.;]){{0,80}}?"
+    rf"(?<![\w/])({ANY_DATE})|\beffective\s+(?:as\s+(?:of|from)|on|from)\s+(?:the\s+)?({ANY_DATE})", re.I)
 _EFFECTIVE_AFTER = re.compile(
     r"[\s,]*(?:\(|,)?\s*(?:the\s+|such\s+date\s+being\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?"
     r"[\"\u201c\u201d]\s*(?:[\w-]+\s+){0,2}Effective\s+Date", re.I)
 _EFFECTIVE_DEF = re.compile(
     rf"[\"\u201c\u201d]\s*Effective\s+Date\s*[\"\u201d\u201c]\s*(?:shall\s+)?(?:means?|is|shall\s+be)\b[^.;]{{0,80}}?({ANY_DATE})",
     re.I)
-_EFFECTIVE_AS_OF = re.compile(rf"\beffective\s+(?:as\s+(?:of|from)|on|from|upon)?\s*(?:the\s+)?({ANY_DATE})", re.I)
+_EFFECTIVE_IS = re.compile(
+    rf"\beffective\s+date\s+(?:of\s+(?:this|the)\s+[\w ]{{1,40}}?\s+)?(?:will|shall)\s+be\s+(?:the\s+)?({ANY_DATE})", re.I)
+_EFFECTIVE_LABEL = re.compile(rf"\bEffective\s+Date\s*:?\s+({ANY_DATE})", re.I)  # a cover or summary table's field
+_EFFECTIVE_TERM = re.compile(r"[\"\u201c\u201d]\s*Effective\s+Date\s*[\"\u201d\u201c]", re.I)
 # EDGAR exhibits carry "Source: ACME INC., 8-K, 1/10/2020" on each page: the filing's date, not a signature's.
 _FILING_STAMP = re.compile(r"\bSource\s*:|\b\d{1,2}-K\b|\b10-[QK]\b|\bS-1\b", re.I)
 _WITNESS = re.compile(r"IN\s+WITNESS\s+WHEREOF", re.I)
@@ -104,14 +107,15 @@ def preamble_dates(text: str, window: tuple[int, int]) -> tuple[tuple[date | Non
     agreement: tuple[date | None, Span] = (None, (0, 0))
     effective: tuple[date | None, Span] = (None, (0, 0))
     for m in _SELF.finditer(text, s, e):
-        d = read_date(m.group(1))
+        g = 1 if m.group(1) else 2
+        d = read_date(m.group(g))
         if d is None:
             continue
         if m.group().lower().startswith("dated") and _REFERS_BACK.search(text, max(s, m.start() - 300), m.start()):
             continue
-        span = (m.start(1), m.end(1))
-        by_effect = bool(re.match(r"(?:made\s+)?effective", m.group(), re.I))
-        if _EFFECTIVE_AFTER.match(text, m.end(1), min(len(text), m.end(1) + 80)):
+        span = (m.start(g), m.end(g))
+        by_effect = g == 2 or bool(re.match(r"made\s+effective", m.group(), re.I))
+        if _EFFECTIVE_AFTER.match(text, m.end(g), min(len(text), m.end(g) + 80)):
             effective = effective if effective[0] else (d, span)
             if agreement[0] is None and not by_effect:
                 agreement = (d, span)
@@ -130,11 +134,26 @@ def preamble_dates(text: str, window: tuple[int, int]) -> tuple[tuple[date | Non
 
 
 def defined_effective_date(text: str) -> tuple[date | None, Span]:
-    """'"Effective Date" means January 1, 2020' in a definitions section anywhere in the text."""
-    for m in _EFFECTIVE_DEF.finditer(text):
-        if d := read_date(m.group(1)):
-            return d, (m.start(1), m.end(1))
+    """An effective date defined or stated anywhere: '"Effective Date" means January 1, 2020', 'shall commence on
+    January 1, 1998 (the "Effective Date")', 'The effective date of the Franchise will be January 1, 2016'."""
+    hits = []
+    for rx in (_EFFECTIVE_DEF, _EFFECTIVE_IS, _EFFECTIVE_LABEL):
+        if m := rx.search(text):
+            hits.append((m.start(1), m.end(1)))
+    for m in _EFFECTIVE_TERM.finditer(text):
+        dates = [d for d in _ANY_DATE_RE.finditer(text, max(0, m.start() - 90), m.start()) if not _stamped(text, d.start())]
+        if dates and _EFFECTIVE_AFTER.match(text, dates[-1].end(), m.end()):
+            hits.append((dates[-1].start(), dates[-1].end()))
+            break
+    for s, e in sorted(hits):
+        if d := read_date(text[s:e]):
+            return d, (s, e)
     return None, (0, 0)
+
+
+def _stamped(text: str, pos: int) -> bool:
+    line = text[max(text.rfind("\n", 0, pos) + 1, pos - 80): pos]
+    return bool(_FILING_STAMP.search(line))
 
 
 def witness_date(text: str, tail_chars: int = 8000) -> tuple[date | None, Span]:
@@ -153,8 +172,7 @@ def signature_date(text: str, tail_chars: int = 5000) -> tuple[date | None, Span
     start = w[-1] if w else max(0, len(text) - 1500)
     best: tuple[date | None, Span] = (None, (0, 0))
     for m in _ANY_DATE_RE.finditer(text, start, min(len(text), start + 3000)):
-        line = text[text.rfind("\n", 0, m.start()) + 1: m.start()]
-        if _FILING_STAMP.search(line):
+        if _stamped(text, m.start()):
             continue
         d = read_date(m.group())
         if d and (best[0] is None or d > best[0]):
