@@ -46,8 +46,8 @@ _REFERS_BACK = re.compile(r"\bto\s+(?:the|that|that\s+certain|an?)\s+(?:[\w,&/-]
 
 _N = r"(?P<n>\w+(?:[\s-]\w+)?)\s*(?:\(\s*(?P<d>\d+)\s*\)\s*)?"
 _FIXED = re.compile(
-    rf"\b(?:term|period|duration)\b[^.;]{{0,60}}?\b(?:of|for)\s+(?:an?\s+(?:initial\s+)?(?:period|term)\s+of\s+)?{_N}"
-    rf"(?P<unit>years?|months?|calendar\s+years?)\b(?P<tail>[^.;]{{0,160}})", re.I)
+    rf"\b(?:of|for|be)\s+(?:an?\s+(?:initial\s+)?(?:period|term)\s+of\s+)?{_N}"
+    rf"(?P<unit>years?|months?|calendar\s+years?)\b", re.I)
 _FIXED_FROM = re.compile(r"\b(?:from|after|following|commencing\s+(?:on|with)|beginning\s+(?:on|with)|of)\s+(?:the\s+)?"
                          r"(?P<ref>Effective\s+Date|Commencement\s+Date|date\s+(?:hereof|of\s+this\s+Agreement|of\s+execution"
                          r"|first\s+(?:above\s+)?written)|execution|signing|Start\s+Date)", re.I)
@@ -62,7 +62,19 @@ _RENEW = re.compile(
 _RENEW_PERIOD = re.compile(rf"(?:successive|additional|further|renewal)\s+(?:periods?\s+of\s+|terms?\s+of\s+)?{_N}"
                            r"(?P<unit>years?|months?)", re.I)
 _NOTICE = re.compile(rf"{_N}(?P<unit>days?|months?)['\u2019]?\s*(?:prior\s+)?(?:advance\s+)?(?:written\s+)?notice", re.I)
-_TERM_CLAUSE = re.compile(r"\bterm\b", re.I)
+# Where an agreement speaks of its own duration (not a licence's, a warranty's or a confidentiality period's).
+_TERM_SUBJECT = re.compile(
+    r"\b(?:the\s+)?(?:initial\s+)?term\s+of\s+this\s+(?:Agreement|Contract)\b|\bInitial\s+Term\b|"
+    r"\bthis\s+(?:Agreement|Contract)\s+(?:shall|will)\s+(?:\w+\s+){0,2}?(?:commence|continue|remain|be\s+in\s+(?:full\s+)?"
+    r"(?:force|effect)|expire|terminate|have\s+a\s+term|be\s+effective|become\s+effective|run|end)\b|\b(?:the|its)\s+Term\b(?=\s+(?:of|shall|will|is))"
+    r"|\bthis\s+(?:Agreement|Contract)\s+is\s+(?:valid|effective|in\s+force)\b"
+    r"|[\"\u201c\u201d]?\bTerm\b[\"\u201d\u201c]?\s+(?:shall\s+)?means?\b", re.I)
+# "During the term of this Agreement and for two years after": a survival period, not the term.
+_DURING = re.compile(r"\b(?:during|throughout|for\s+the\s+duration\s+of|prior\s+to\s+the\s+end\s+of|in\s+the\s+course\s+of|"
+                     r"within|before|after|upon|following|until|beyond)\s+(?:the\s+)?$", re.I)
+_AFTERWARDS = re.compile(r"^\s*(?:thereafter|after\s+(?:its|the|such)?\s*(?:termination|expiration|expiry))", re.I)
+_EXPIRY_LABEL = re.compile(rf"\b(?:Expiration|Expiry|Termination|End)\s+Date\s*:\s*({ANY_DATE})", re.I)
+_ANNIVERSARY = re.compile(rf"\b(?:the\s+)?{_N}(?:year\s+)?anniversary\b", re.I)
 
 
 def iso(d: date | None) -> str | None:
@@ -192,21 +204,29 @@ def _sentence_at(text: str, pos: int, limit: int = 600) -> tuple[int, int]:
 
 
 def read_term(text: str, start: date | None) -> tuple[str, Span, date | None, Span]:
-    """(term in plain words, its span, expiration date, its span) from the first term clause that states one."""
-    for tm in _TERM_CLAUSE.finditer(text):
+    """(term in plain words, its span, expiration date, its span) from the first sentence that speaks of the
+    agreement's own duration ("The term of this Agreement ...", "This Agreement shall continue ...", "the
+    Initial Term"): a stated end date first, else a fixed period from a known start, else 'perpetual'."""
+    if lm := _EXPIRY_LABEL.search(text):
+        if d := read_date(lm.group(1)):
+            return f"until {d.isoformat()}", (lm.start(), lm.end()), d, (lm.start(1), lm.end(1))
+    for tm in _TERM_SUBJECT.finditer(text):
+        if _DURING.search(text, max(0, tm.start() - 40), tm.start()):
+            continue
         s, e = _sentence_at(text, tm.start())
         sent = text[s:e]
-        if not re.search(r"\b(?:year|month|expire|until|through|perpetu|indefinite|continue|remain)", sent, re.I):
-            continue
         words, expiry, espan = "", None, (0, 0)
-        if (em := _ENDS_ON.search(sent)) and (d := read_date(em.group(1))):
+        fm = next((f for rx in (_FIXED, _ANNIVERSARY) for f in rx.finditer(sent)
+                   if not _AFTERWARDS.match(sent, f.end())), None)
+        if (em := _ENDS_ON.search(sent)) and (d := read_date(em.group(1))) and not _stamped(sent, em.start(1)):
             expiry, espan = d, (s + em.start(1), s + em.end(1))
             words = f"until {d.isoformat()}"
-        elif (fm := _FIXED.search(sent)) and (n := _count(fm.group("n"), fm.group("d"))):
-            ref = _FIXED_FROM.search(fm.group("tail"))
-            words = f"{_words(n, fm.group('unit'))}" + (f" from the {ref.group('ref')}" if ref else "")
+        elif fm and (n := _count(fm.group("n"), fm.group("d"))):
+            ref = _FIXED_FROM.search(sent, fm.start())
+            unit = fm.groupdict().get("unit") or "years"
+            words = f"{_words(n, unit)}" + (f" from the {ref.group('ref')}" if ref else "")
             if start is not None and n < 100:
-                expiry, espan = add_years_months(start, n, fm.group("unit")), (s + fm.start(), s + fm.end())
+                expiry, espan = add_years_months(start, n, unit), (s + fm.start(), s + fm.end())
         elif _PERPETUAL.search(sent):
             words = "perpetual, until terminated"
         else:
