@@ -11,20 +11,26 @@ import re
 
 from agents.facts.models import Span
 
-_PLACE = r"(?P<place>[A-Z][\w.'-]*(?:\s+(?:and\s+(?=Wales|Tobago|Herzegovina)|of\s+(?=[A-Z]))?[A-Z][\w.'-]*){0,3})"
-_PREFIX = (r"(?:the\s+)?(?:internal\s+|substantive\s+|domestic\s+)?laws?\s*(?:\([^)]{0,40}\)\s*)?(?:of|in)\s+(?:and\s+"
-           r"(?:enforced|interpreted)\s+in\s+)?(?:the\s+)?(?:State|Commonwealth|Province|Republic|Kingdom|Canton|"
-           r"Emirate|Federal\s+Republic|People'?s\s+Republic)?\s*(?:of\s+)?")
-_GOVERNED = re.compile(
-    rf"\b(?:govern(?:ed|s)?|constru(?:ed|e)|interpreted|subject\s+to|in\s+accordance\s+with)\b[^.;]{{0,160}}?"
-    rf"{_PREFIX}{_PLACE}", re.I)
-_LAWS_GOVERN = re.compile(rf"{_PREFIX}{_PLACE}[^.;]{{0,40}}\bshall\s+govern", re.I)
-_ADJ_LAW = re.compile(r"\bgoverned\s+by\s+(?P<place>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+law\b")
+# Keywords are case-blind (ALL CAPS clauses are common), the place itself must be capitalised.
+_PLACE = (r"(?P<place>(?-i:[A-Z][A-Za-z.'\u2019-]*(?:[ \t]+(?:and[ \t]+(?=Wales|WALES|Tobago)|AND[ \t]+(?=WALES)|of[ \t]+"
+          r"(?=[A-Z])|OF[ \t]+(?=[A-Z]))?[A-Z][A-Za-z.'\u2019-]*){0,3}))")
+_LAWS_OF = re.compile(
+    r"\blaws?(?:\s*,[^,;.]{0,60},)?\s*(?:\([^)]{0,40}\)\s*)?\s+(?:of|in)\s+(?:and\s+(?:enforced|interpreted)\s+in\s+)?(?:the\s+)?"
+    r"(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Emirate|Federal\s+Republic|People'?s\s+Republic)?\s*"
+    rf"(?:of\s+)?{_PLACE}", re.I)
+_ADJ_LAW = re.compile(r"\bgoverned\s+by\s+(?:the\s+)?(?P<place>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+law\b")
+_GOVERN_WORD = re.compile(r"govern|constru|interpret", re.I)
+# "a corporation organized under the laws of Delaware": where a party is incorporated, not which law governs.
+_STATUS = re.compile(r"(?:organi[sz]ed|existing|incorporated|formed|standing|registered|chartered|established|"
+                     r"constituted)\s+(?:and\s+\w+\s+)?(?:\w+\s+)?(?:under|pursuant\s+to)\s+(?:the\s+)?$", re.I)
 # Words a capitalised run can take after the jurisdiction that are not part of it.
 _TRAIL = re.compile(r"(?:\s+(?:State|Law|Laws|USA|U\.S\.A\.?|United|Without|Excluding|Applicable|As|In|And|Other|"
-                    r"Including|Except|Regardless|Irrespective|Notwithstanding|Government|Federal|The))+$", re.I)
+                    r"Including|Except|Regardless|Irrespective|Notwithstanding|Government|Federal|The|Shall|Will|"
+                    r"Govern|Governs|Applies|Apply|Without|Its|To|Which|That))+$", re.I)
 _NOT_PLACE = re.compile(r"^(?:United\s+States(?:\s+of\s+America)?|USA|U\.S\.?|America|Such|Any|Each|This|That|These|"
-                        r"Its|Their|Which|Applicable|Agreement|Federal|Party|Parties|Company|Laws?)$", re.I)
+                        r"Its|Their|Which|Applicable|Agreement|Federal|Party|Parties|Company|Laws?|Another|Other|"
+                        r"Said|Another|The|Either|All|Your|Our|A|An)$", re.I)
+
 
 _TITLE_WORDS = re.compile(r"\b(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|LICEN[CS]E|LEASE|MEMORANDUM|POWER\s+OF\s+ATTORNEY|"
                           r"UNDERTAKING|DEED|TERMS\s+AND\s+CONDITIONS|JOINT\s+VENTURE|ARRANGEMENT)\b", re.I)
@@ -35,23 +41,36 @@ _THIS_TITLE = re.compile(r"\bThis\s+((?:[A-Z][\w&/,'-]*\s+){0,8}?(?:Agreement|Co
 
 
 def _tidy(place: str) -> str:
-    place = _TRAIL.sub("", place.strip(" .,"))
-    return place.strip(" .,")
+    place = _TRAIL.sub("", place.strip(" .,")).strip(" .,")
+    return place.title() if place.isupper() and len(place) > 3 else place
 
 
 def governing_law(text: str) -> tuple[str, Span]:
     """The jurisdiction whose law governs, and the span of its name; ('', (0, 0)) when none is stated.
-    The first statement near a "govern" word wins: boilerplate names the agreement's own law first."""
-    hits = []
-    for rx in (_GOVERNED, _LAWS_GOVERN, _ADJ_LAW):
+    Every "laws of <place>" near a govern/construe word is a candidate, except where a party is organised under
+    them; the first near "govern" wins, else the first near "construe"/"interpret"; "United States" only when
+    no state or country is named."""
+    best: dict[int, tuple[int, str, Span]] = {}
+    for rx in (_LAWS_OF, _ADJ_LAW):
         for m in rx.finditer(text):
+            if _STATUS.search(text, max(0, m.start() - 70), m.start()):
+                continue
+            window = text[max(0, m.start() - 250): m.end() + 120]
+            words = {w.lower()[:6] for w in _GOVERN_WORD.findall(window)}
+            if not words:
+                continue
             place = _tidy(m.group("place"))
-            if place and not _NOT_PLACE.match(place) and "govern" in text[max(0, m.start() - 200): m.end() + 60].lower():
-                hits.append((m.start(), place, (m.start("place"), m.start("place") + len(place))))
-                break
-    if not hits:
+            if not place:
+                continue
+            rank = (0 if "govern" in words else 1) + (2 if _NOT_PLACE.match(place) else 0)
+            if _NOT_PLACE.match(place) and not re.match(r"United\s+States", place, re.I):
+                continue
+            span = (m.start("place"), m.start("place") + len(place))
+            if rank not in best or m.start() < best[rank][0]:
+                best[rank] = (m.start(), place, span)
+    if not best:
         return "", (0, 0)
-    _, place, span = min(hits)
+    _, place, span = best[min(best)]
     return place, span
 
 
