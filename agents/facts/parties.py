@@ -27,7 +27,7 @@ _MARKER = re.compile(
     r"\((?=[^()]{0,200}[\"\u201c\u201d])[^()]{0,300}\)"
     r"|,?\s*\b(?:hereinafter|hereafter|herein\s+after)\b[^\"\u201c\u201d.;]{0,40}[\"\u201c\u201d][^\"\u201c\u201d]{1,60}[\"\u201d\u201c]",
     re.I)
-_ANCHOR = re.compile(r"\b(?:by\s+and\s+(?:between|among)|between|among)\b\s*:?", re.I)
+_ANCHOR = re.compile(r"\b(?:by\s+and\s+(?:between|among)|between|among|(?:made|entered\s+into|executed)\s+by)\b\s*:?", re.I)
 _SEGMENT_END = re.compile(
     r"\bW\s*H\s*E\s*R\s*E\s*A\s*S\b|\bRECITALS\b|\bW\s*I\s*T\s*N\s*E\s*S\s*S\s*E\s*T\s*H\b|\bNOW,?\s+THEREFORE\b"
     r"|\bBACKGROUND\b|\bIN\s+CONSIDERATION\s+OF\b|\bthe\s+parties\s+(?:hereto\s+)?(?:hereby\s+)?agree\b"
@@ -39,8 +39,10 @@ _NAME_END = re.compile(
     r"on\s+the\s+other|who|that|d/b/a|doing|formerly|under|by\s+its|through)\b"
     r"|,\s+(?=[a-z])|\s*\(|\s*;|\s+\d{2,}|\s*:", )
 _LEAD = re.compile(
-    r"^(?:[\s,;:.]+|and\b|AND\b|between\b|among\b|by\b|on\s+the\s+(?:one|other)\s+hand\b|\(\s*(?:\d+|[a-z]|[ivx]+)\s*\)"
-    r"|\d+\.\s|each\s+of\b|the\s+following\b|parties\b|:)", re.I)
+    r"^(?:[\s,;:.\"\u201c\u201d)]+|and\b|AND\b|between\b|among\b|by\b|on\s+the\s+(?:one|other)\s+hand\b|\(\s*(?:\d+|[a-z]|[ivx]+)\s*\)"
+    r"|\d+\.\s|each\s+of\b|the\s+following\b|parties\b|:|that\b|know\s+all\s+(?:men|persons)\s+by\s+these\s+presents\b"
+    r"|(?:dated\s+)?(?:as\s+of\s+)?(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December)\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|(?:dated\s+)?(?:as\s+of\s+)?\d{1,2}/\d{1,2}/\d{2,4})", re.I)
 _CORP_SUFFIX = (r"(?:Inc|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|LP|L\.P|LLP|GmbH|AG|S\.?A|N\.?A|"
                 r"PLC|plc|B\.V|BV|N\.V|S\.A\.S|S\.?p\.?A|S\.?[\u00e0\u00c0a]\s?[rR]\.?[lL]|SE|Co|Company|Trust|Bank|University|"
                 r"Fund|Partners|Holdings|Group)")
@@ -61,7 +63,13 @@ _WORD = re.compile(r"[A-Za-z0-9]+")
 
 
 def _terms(marker: str) -> list[str]:
-    return [t.strip(" ,.;:") for t in _TERM.findall(marker) if t.strip(" ,.;:")]
+    found = [t.strip(" ,.;:") for t in _TERM.findall(marker) if t.strip(" ,.;:")]
+    if not found:
+        # a quote misplaced by the filing's typist: "(LeadersOnline")
+        bare = marker.strip("()\"\u201c\u201d ,.;")
+        if re.fullmatch(r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3}", bare):
+            found = [bare]
+    return found
 
 
 _STRICT_SUFFIX = (r"(?:Inc|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|LP|L\.P|LLP|GmbH|AG|S\.A|N\.A|PLC|plc|"
@@ -155,7 +163,8 @@ def _unanchored(text: str) -> tuple[int, int] | None:
         return None
     lo = max(0, first.start() - NEAR_ANCHOR)
     words = list(_AGREEMENT_WORD.finditer(text, lo, first.start()))
-    start = words[-1].end() if words else lo
+    paragraphs = list(re.finditer(r"\n\s*\n", text[lo: first.start()]))
+    start = max(words[-1].end() if words else lo, lo + paragraphs[-1].end() if paragraphs else lo)
     end_m = _SEGMENT_END.search(text, first.end(), min(len(text), first.end() + SEGMENT_CHARS))
     return start, (end_m.start() if end_m else min(len(text), first.end() + SEGMENT_CHARS))
 
@@ -231,6 +240,10 @@ def _add_alias(p: Party, terms: list[str]) -> None:
             p.aliases.append(t)
 
 
+_SIGNATURE_WORDS = re.compile(r"^(?:(?:Title|Name|By|Its|Authori[sz]ed|Signatory|Signature|Date|Witness|Attest|Print(?:ed)?|"
+                              r"Accepted|Agreed)\b[:\s]*)+", re.I)
+
+
 def signature_parties(text: str) -> tuple[list[Party], Span]:
     """Company names from the signature blocks: lines naming an entity near the end, after 'IN WITNESS WHEREOF'
     where the text has one."""
@@ -243,12 +256,13 @@ def signature_parties(text: str) -> tuple[list[Party], Span]:
     out: list[Party] = []
     seen: set[str] = set()
     for m in _SIGNATORY.finditer(text, w, min(len(text), w + TAIL_CHARS)):
-        name = m.group(1).strip()
+        name = _SIGNATURE_WORDS.sub("", m.group(1)).strip()
         key = " ".join(_WORD.findall(name.lower()))
         if key in seen or name.upper().startswith(("IN WITNESS", "BY ")):
             continue
         seen.add(key)
-        out.append(Party(name=name, span=(m.start(1), m.start(1) + len(name))))
+        start = m.end(1) - len(name)
+        out.append(Party(name=name, span=(start, m.end(1))))
     return out, ((out[0].span[0], out[-1].span[1]) if out else (0, 0))
 
 
