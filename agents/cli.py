@@ -3,7 +3,9 @@
 run: review a room (offline reviewer unless an endpoint is given), write memo.md, memo.docx,
 findings.json and run.json into workspace/runs/<run_id>/, print coverage, findings by severity,
 root vs sub-agent tokens and wall time. SIGTERM (runner.stop_run) stops gracefully: status
-'stopped', resumable with --resume.
+'stopped', resumable with --resume. Exit codes: 0 finished; 1 failed, or reviews failed and left coverage
+below the target; 2 bad arguments (invalid or missing room, unknown run); 3 the run or the room is busy
+(another worker holds it); 4 stopped by the circuit breaker (the endpoint keeps failing; resumable).
 export: finished runs' trajectories as chat-format training data, filtered by coverage and/or score.
 score: record a run's score (rubric pass rate) in run.json, for `export --min-score`.
 """
@@ -17,13 +19,17 @@ import signal
 import sys
 from pathlib import Path
 
-from core.settings import Settings, get_settings
+from core.settings import Settings, check_name, get_settings
 
 from agents import worker_lock
+from agents.breaker import CircuitOpen
 from agents.harness import new_run_id, run_review
+from agents.runner import active_run
 from agents.store import open_review_store
 
 LOCK_WAIT_S = 60.0  # how long a resumed worker waits for the stopped one to finish exiting
+# a process that exits drops its locks one after the other: the room's may outlive the run's by an instant
+ROOM_LOCK_WAIT_S = 2.0
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -68,22 +74,65 @@ def summary(stats: dict) -> str:
     ])
 
 
+def _refuse(store, run_id: str, message: str, code: int) -> int:
+    """Say why the run cannot go on; a run the app registered ("starting") is marked failed with the reason."""
+    print(message, file=sys.stderr)
+    run = store.run(run_id)
+    if run is not None and run.status == "starting":
+        store.add_event(run_id, "error", {"where": "worker", "error": message})
+        store.set_run_status(run_id, "failed", error=message)
+    return code
+
+
+def outcome(stats: dict, settings: Settings, status: str) -> tuple[int, str]:
+    """Exit code and verdict of a run that ended: non-zero when it failed, or when reviews failed and left
+    coverage below the target (a run with nothing reviewed is no success)."""
+    c = stats.get("coverage", {})
+    if status == "failed":
+        return 1, f"run failed: {stats.get('reason', '')}".strip()
+    if c.get("failed_review", 0) and c.get("documents_ratio", 1.0) < settings.harness.coverage_target:
+        return 1, (f"coverage {c['documents_ratio']:.1%} is below the target {settings.harness.coverage_target:.0%}: "
+                   f"{c['failed_review']} document(s) failed review; resume the run to retry them")
+    return 0, ""
+
+
 async def _run(args: argparse.Namespace) -> int:
     settings = _settings(args)
-    run_id = args.run_id or new_run_id(args.room)
+    try:
+        check_name("room name", args.room)
+        run_id = check_name("run id", args.run_id) if args.run_id else new_run_id(args.room)
+    except ValueError as e:
+        print(str(e), file=sys.stderr)
+        return 2
     store = open_review_store(settings)
-    if args.resume and store.run(run_id) is None:
+    known = store.run(run_id)
+    if args.resume and known is None:
         print(f"no run {run_id} to resume", file=sys.stderr)
         return 2
+    if known is not None and known.room != args.room:
+        return _refuse(store, run_id, f"run {run_id} reviews room {known.room!r}, not {args.room!r}", 2)
+    if not settings.room_exists(args.room):
+        return _refuse(store, run_id, f"no data room {args.room!r} in {settings.workspace} "
+                                      f"(ingest it first: python -m ingest PATH --room {args.room!r})", 2)
     try:
-        lock = worker_lock.acquire(settings.run_dir(run_id) / "worker.lock", LOCK_WAIT_S)  # noqa: F841 - held until exit
+        lock = worker_lock.acquire(settings.run_dir(run_id) / "worker.lock", LOCK_WAIT_S)
     except worker_lock.RunLocked as e:
-        print(str(e), file=sys.stderr)
-        store.add_event(run_id, "error", {"where": "worker", "error": str(e)})
-        run = store.run(run_id)
-        if run is not None and run.status == "starting":
-            store.set_run_status(run_id, "failed", error=str(e))  # the runner's start, not a live worker's run
-        return 3
+        return _refuse(store, run_id, str(e), 3)
+    try:  # the run's own previous worker has exited (its worker.lock is ours), so a holder is another run
+        room_lock = worker_lock.acquire(worker_lock.room_lock_path(settings, args.room), ROOM_LOCK_WAIT_S)
+    except worker_lock.RunLocked:
+        lock.close()
+        other = active_run(args.room, settings, exclude=run_id)
+        return _refuse(store, run_id, f"room {args.room!r} already has an active run: {other or 'another worker'}; "
+                                      "stop it or wait for it to finish", 3)
+    try:
+        return await _locked_run(args, settings, store, run_id)
+    finally:  # closed here, not left to the garbage collector: an in-process caller may run again at once
+        room_lock.close()
+        lock.close()
+
+
+async def _locked_run(args: argparse.Namespace, settings: Settings, store, run_id: str) -> int:
     task = asyncio.current_task()
     loop = asyncio.get_running_loop()
     stopping = {"flag": False}
@@ -106,21 +155,30 @@ async def _run(args: argparse.Namespace) -> int:
         store.add_event(run_id, "run_finished", {"status": "stopped"})
         print(f"run {run_id} stopped; resume with --run-id {run_id} --resume", flush=True)
         return 0
+    except CircuitOpen as e:  # recorded here, so that the finally below does not bury it as a traceback
+        store.set_run_status(run_id, "failed", error=str(e)[:1000])
+        store.add_event(run_id, "run_finished", {"status": "failed", "error": str(e)[:1000]})
+        print(f"run {run_id} failed. {e}\nresume with --run-id {run_id} --resume", file=sys.stderr, flush=True)
+        return 4
     finally:
         store.set_run_pid(run_id, None)
         err = sys.exc_info()[1]
-        if err is not None and not isinstance(err, asyncio.CancelledError):
+        if err is not None and not isinstance(err, (asyncio.CancelledError, CircuitOpen)):
             # recorded, not swallowed: the traceback still goes to the worker log
             store.set_run_status(run_id, "failed", error=f"{type(err).__name__}: {err}"[:500])
             store.add_event(run_id, "error", {"where": "worker", "error": f"{type(err).__name__}: {err}"[:500]})
     if not stats:
         print(f"run {run_id} produced no stats", file=sys.stderr)
         return 1
-    if store.run(run_id) and store.run(run_id).status == "running":  # type: ignore[union-attr]
+    run = store.run(run_id)
+    if run is not None and run.status == "running":
         store.set_run_status(run_id, "finished", stats=stats)  # resumed a thread that had already finished
     print(summary(stats))
     print(f"artifacts: {settings.run_dir(run_id)}")
-    return 0
+    code, verdict = outcome(stats, settings, store.run(run_id).status if store.run(run_id) else "failed")
+    if verdict:
+        print(verdict, file=sys.stderr)
+    return code
 
 
 def _export(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ from langgraph.runtime import get_runtime
 from core.settings import Settings
 from core.types import ChecklistItem
 
+from agents.breaker import CircuitBreaker
 from agents.lanes import LanePool
 from agents.policy import RootPolicy, SubReviewer
 from agents.room import RoomView
@@ -39,6 +40,7 @@ class HarnessContext:
     # document id -> lifecycle facts (agents.lifecycle), read while the document's review call is in flight
     # so the end-of-run pass does not read the whole room again; a resumed run reads what is missing
     facts: dict[str, Any] = field(default_factory=dict)
+    breaker: CircuitBreaker | None = None  # stops a run whose sub-agent reviews keep failing (agents.breaker)
 
     def item(self, item_id: str) -> ChecklistItem | None:
         return next((i for i in self.items if i.id == item_id), None)

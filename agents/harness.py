@@ -13,6 +13,7 @@ from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from core.checklist import load_checklist
 from core.settings import Settings
 
+from agents.breaker import CircuitBreaker
 from agents.context import HarnessContext
 from agents.factory import build_policies
 from agents.graph import build_graph
@@ -23,6 +24,11 @@ from agents.store import ReviewStore, open_review_store
 from agents.trajectory import trajectory_for
 
 RECURSION_LIMIT = 10_000
+MAX_FORKS = 3  # restarts from a fork point in one worker; more means the same node keeps failing
+
+
+class RoomNotFound(ValueError):
+    """The room was never ingested: reviewing it would make an empty run that looks finished."""
 
 
 def new_run_id(room: str) -> str:
@@ -42,6 +48,9 @@ async def run_review(
 ) -> dict:
     """Run the graph to the end (or resume thread `run_id`); returns the run's stats (run.json)."""
     run_id = run_id or new_run_id(room)
+    if not settings.room_exists(room):  # also refuses a name that is no room name (e.g. "../x")
+        raise RoomNotFound(f"no data room {room!r} in {settings.workspace}")
+    settings.run_dir(run_id)  # a run id that is no safe folder name fails here, before anything is written
     store = store or open_review_store(settings)
     items = load_checklist(settings.checklist_path)
     room_view = RoomView(settings, room)
@@ -57,6 +66,7 @@ async def run_review(
         settings=settings, store=store, room=room_view, policy=policy, reviewer=reviewer, items=items,
         trajectory=trajectory_for(settings, run_id),
         semaphore=asyncio.Semaphore(max(1, settings.harness.max_concurrency)),
+        breaker=CircuitBreaker(settings.harness, settings.llm.sub_base_url or settings.llm.base_url),
     )
     settings.checkpoint_path().parent.mkdir(parents=True, exist_ok=True)
     # model calls are capped by hc.semaphore; LangGraph runs every review lane of a wave at once
@@ -80,15 +90,21 @@ async def _stream(settings: Settings, hc: HarnessContext, run_id: str, room: str
         # but still in `tasks`, and resuming applies its writes and goes on
         run_graph = not snapshot.values or bool(snapshot.next) or bool(snapshot.tasks)
         pending = None if snapshot.values else {"run_id": run_id, "room": room}
-        if not run_graph:
-            fork = await _fork_point(graph, config)
-            if fork is not None:
-                config, run_graph = fork, True
-        if run_graph:
-            async for mode, chunk in graph.astream(pending, config, context=hc,
-                                                   stream_mode=["updates", "custom"], durability="sync"):
-                if on_event is not None:
-                    on_event({"mode": mode, "data": chunk})
+        at = config
+        for _ in range(MAX_FORKS + 1):
+            if run_graph:
+                async for mode, chunk in graph.astream(pending, at, context=hc,
+                                                       stream_mode=["updates", "custom"], durability="sync"):
+                    if on_event is not None:
+                        on_event({"mode": mode, "data": chunk})
+            # Checked after streaming too, not only before: resuming a stop that landed as a node returned
+            # applies that node's saved writes and ends the thread at once (its route was never saved), so
+            # the resumed run ended without reaching finalize and had no stats (test_runner under load).
+            fork = await _fork_point(graph, config)  # the thread's newest checkpoints, not `at`'s past
+            if fork is None:
+                return
+            at, run_graph, pending = fork, True, None
+        raise RuntimeError(f"run {run_id}: the thread still ends through a failed task after {MAX_FORKS} restarts")
 
 
 async def _fork_point(graph, config: dict) -> dict | None:

@@ -13,10 +13,10 @@ import subprocess
 import sys
 from typing import Any
 
-from core.settings import REPO_ROOT, Settings, get_settings
+from core.settings import REPO_ROOT, Settings, check_name, get_settings
 
 from agents import worker_lock
-from agents.harness import new_run_id
+from agents.harness import RoomNotFound, new_run_id
 from agents.store import open_review_store
 
 WORKER_MODULE = "agents"  # `python -m agents run ...`; tests point it at a worker with a scripted sub-agent model
@@ -48,15 +48,46 @@ def _spawn(settings: Settings, run_id: str, room: str, env_overrides: dict[str, 
     return proc.pid
 
 
+class RunActive(RuntimeError):
+    """A run (or its room) already has a live worker; the message names the run."""
+
+
+ACTIVE = ("starting", "running", "stopping")
+INTERRUPTED = "interrupted"
+
+
+def active_run(room: str, settings: Settings | None = None, exclude: str | None = None) -> str | None:
+    """Id of the room's run whose worker is alive (or is being started), if any."""
+    settings = settings or get_settings()
+    for r in open_review_store(settings).runs(room):
+        if r.id != exclude and r.status in ACTIVE and is_running(r.id, settings):
+            return r.id
+    return None
+
+
+def effective_status(run, settings: Settings | None = None) -> str:
+    """The run's status as it really is: a run whose store says it is active but whose worker is gone
+    (killed, crashed: its worker lock is free) is 'interrupted', and can be resumed."""
+    if run.status in ACTIVE and not is_running(run.id, settings):
+        return INTERRUPTED
+    return run.status
+
+
 def start_run(room: str, overrides: dict[str, Any] | None = None, settings: Settings | None = None) -> str:
     """Start a review of `room` in the background; returns its run id at once.
 
     overrides: nested settings, e.g. {"llm": {"base_url": ..., "api_key": ...}, "harness": {...},
     "checklist_path": "..."}; they reach the worker through its environment only."""
     settings = settings or get_settings()
+    check_name("room name", room)
+    if not settings.room_exists(room):
+        raise RoomNotFound(f"no data room {room!r}: ingest it first")
+    store = open_review_store(settings)
+    other = active_run(room, settings)
+    if other is not None:
+        raise RunActive(f"room {room!r} already has an active run: {other}; stop it or wait for it to finish")
     run_id = new_run_id(room)
     env = _flatten(overrides or {})
-    store = open_review_store(settings)
     store.create_run(run_id, room, settings, [], status="starting")  # visible to the app before the worker is up
     pid = _spawn(settings, run_id, room, env, resume=False)
     store.set_run_pid(run_id, pid)
@@ -82,7 +113,10 @@ def resume_run(run_id: str, overrides: dict[str, Any] | None = None, settings: S
     if run is None:
         raise KeyError(f"no run {run_id}")
     if is_running(run_id, settings):
-        raise RuntimeError(f"run {run_id} is still running")
+        raise RunActive(f"run {run_id} is still running")
+    other = active_run(run.room, settings, exclude=run_id)
+    if other is not None:
+        raise RunActive(f"room {run.room!r} already has an active run: {other}; stop it or wait for it to finish")
     saved = settings.run_dir(run_id) / "overrides.json"
     env = json.loads(saved.read_text(encoding="utf-8")) if saved.exists() else {}
     env.update(_flatten(overrides or {}))

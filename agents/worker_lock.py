@@ -3,6 +3,9 @@
 The operating system drops the lock when the process ends, SIGKILL included, so a resume started
 while the stopped worker is still tearing down (its pid already cleared in the store) waits for it
 instead of sharing the checkpoint and the store with it.
+
+A second lock per room (locks/room-<room>.lock), taken by every worker after its run's lock, keeps a
+room to one active run however the runs were started (CLI, app, two browser tabs).
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ import fcntl
 import time
 from pathlib import Path
 from typing import IO
+
+from core.settings import Settings, check_name
 
 
 class RunLocked(RuntimeError):
@@ -44,3 +49,7 @@ def held(path: Path) -> bool:
             return True
         fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
         return False
+
+
+def room_lock_path(settings: Settings, room: str) -> Path:
+    return settings.workspace / "locks" / f"room-{check_name('room name', room)}.lock"

@@ -9,6 +9,7 @@ directory is read too.
 from __future__ import annotations
 
 import os
+import re
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +20,18 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 ASSETS = REPO_ROOT / "assets"
+
+# A room name or run id becomes one folder name under the workspace: a word character first (never "." or
+# ".."), then word characters, space, '.', '_' or '-'; no separator, so it cannot leave its parent folder.
+NAME_RE = re.compile(r"[\w][\w .-]{0,199}", re.UNICODE)
+
+
+def check_name(kind: str, value: str) -> str:
+    """`value` if it is a safe room name / run id, else ValueError naming what was wrong."""
+    if not isinstance(value, str) or not NAME_RE.fullmatch(value) or value != value.strip():
+        raise ValueError(f"invalid {kind} {value!r}: use letters, digits, space, '.', '_' or '-', "
+                         "starting with a letter or digit (at most 200 characters)")
+    return value
 
 
 class IngestSettings(BaseModel):
@@ -87,15 +100,34 @@ class HarnessSettings(BaseModel):
         None, description="Date the review speaks as of: provisions of agreements that ended, or sections an amendment "
         "deleted, before it are graded info, not red flags. Empty = the day the run finishes."
     )
+    breaker_consecutive_failures: int = Field(
+        5, ge=0, description="Stop the run (status failed, resumable) after this many sub-agent assignments in a row "
+        "failed: an endpoint that keeps failing is not called hundreds of times. 0 turns this rule off."
+    )
+    breaker_failure_rate: float = Field(
+        0.5, ge=0.0, le=1.0, description="Also stop once at least this share of the run's sub-agent assignments "
+        "failed (counted from breaker_min_assignments on). 0 turns this rule off."
+    )
+    breaker_min_assignments: int = Field(
+        20, ge=1, description="Assignments a run must have tried before breaker_failure_rate applies."
+    )
     assignment_delay_s: float = Field(
         0.0, description="Test/benchmark only: sleep this long in each sub-agent assignment (makes kill tests deterministic)."
     )
 
 
 class AppSettings(BaseModel):
-    host: str = Field("127.0.0.1", description="Address the Streamlit server binds to.")
+    host: str = Field("127.0.0.1", description="Address the Streamlit server binds to (`python -m app` reads it).")
     port: int = Field(8501, description="Port of the Streamlit server.")
     author: str = Field("reviewer", description="Name recorded with reviewer actions.")
+    allow_unauthenticated_remote: bool = Field(
+        False, description="Let `python -m app` bind to a non-loopback address without sign-in configured. Anyone "
+        "who reaches the port can then read every room and run; set it only behind your own access control."
+    )
+    folder_ingest_root: Path | None = Field(
+        None, description="The 'Folder on this machine' ingest option is offered only when this is set, and only "
+        "folders inside it (symlinks resolved) can be ingested. Empty = upload a zip only."
+    )
 
 
 class Settings(BaseSettings):
@@ -117,7 +149,7 @@ class Settings(BaseSettings):
         return self.workspace / "rooms"
 
     def room_dir(self, room: str) -> Path:
-        return self.rooms_dir() / room
+        return self.rooms_dir() / check_name("room name", room)
 
     def chroma_dir(self) -> Path:
         return self.workspace / "chroma"
@@ -126,7 +158,14 @@ class Settings(BaseSettings):
         return self.workspace / "runs"
 
     def run_dir(self, run_id: str) -> Path:
-        return self.runs_dir() / run_id
+        return self.runs_dir() / check_name("run id", run_id)
+
+    def room_exists(self, room: str) -> bool:
+        """The room was ingested (it has a manifest); False for a name that is not a valid room name."""
+        try:
+            return (self.room_dir(room) / "manifest.sqlite").is_file()
+        except ValueError:
+            return False
 
     def db_path(self) -> Path:
         """SQLite for findings, memo versions, reviewer actions and events."""

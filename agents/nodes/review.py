@@ -5,7 +5,9 @@ agents.lanes); an assignment's documents are reviewed concurrently, every model
 call (across the whole wave) bounded by the configured cap. What goes back to
 the root is ids, counts and a short report; the sub-agent's transcript goes to
 the trajectory only. A finished assignment found in the store (a resumed run)
-is reused, never executed twice.
+is reused, never executed twice; a failed one is tried again, since a resume is
+what follows a failing endpoint. Each executed assignment is counted by the
+run's circuit breaker (agents.breaker), which stops every lane once it opens.
 """
 
 from __future__ import annotations
@@ -116,10 +118,16 @@ async def node(task: LaneTask, config: RunnableConfig) -> dict:
     out: dict = {"results": [], "assignments": {}, "findings": {}}
     try:
         while (a := pool.next(task["lane"])) is not None:
+            if hc.breaker is not None:
+                hc.breaker.check()  # another lane opened it: start nothing more
             upd = await _run_assignment(hc, task["run_id"], dict(a))
             out["results"] += upd["results"]
             out["assignments"].update(upd["assignments"])
             out["findings"].update(upd["findings"])
+            res = upd["results"][0]
+            if hc.breaker is not None and not res["reused"]:
+                hc.breaker.record(res["status"] == "done", res["error"])
+                hc.breaker.check()
     finally:
         if pool.leave():
             hc.lanes.pop(task["wave"], None)
@@ -128,7 +136,8 @@ async def node(task: LaneTask, config: RunnableConfig) -> dict:
 
 async def _run_assignment(hc: HarnessContext, run_id: str, a: dict) -> dict:
     stored = hc.store.assignment(run_id, a["id"])
-    if stored is not None and stored.status in (AssignmentStatus.done, AssignmentStatus.failed):
+    # a failed one is tried again: a run is resumed once the endpoint that failed it works again
+    if stored is not None and stored.status == AssignmentStatus.done:
         findings = hc.store.findings(run_id, assignment_id=a["id"])
         return _update(a, stored.status.value, stored.error, stored.report, findings, stored.tokens_in,
                        stored.tokens_out, 0, stored.seconds, reused=True)

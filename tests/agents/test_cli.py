@@ -8,6 +8,7 @@ from core.checklist import load_checklist
 
 from agents import cli, harness
 from agents.offline_root import OfflineRootPolicy
+from agents.store import open_review_store
 from tests.agents.doubles import ScriptedReviewer
 from tests.agents.rooms import contract, write_room
 
@@ -43,3 +44,23 @@ def test_cli_endpoint_flags_select_the_llm_settings(monkeypatch):
     args = cli.argparse.Namespace(endpoint="http://127.0.0.1:9/v1", root_model="big", sub_model="small")
     s = cli._settings(args)
     assert not s.llm.offline and s.llm.root_model == "big" and s.llm.sub_model == "small"
+
+
+def test_cli_refuses_unsafe_names_and_missing_rooms(short_checklist, monkeypatch, capsys, tmp_path):
+    s = short_checklist
+    monkeypatch.setenv("DATAROOM_EMBEDDING__MODEL", "hash")
+    from core.settings import get_settings
+
+    get_settings.cache_clear()
+    before = {p for p in tmp_path.rglob("*")}
+    for argv in (["run", "--room", "../../x"], ["run", "--room", "r/../../x"], ["run", "--room", ".."],
+                 ["run", "--room", "ok", "--run-id", "../../escape"], ["run", "--room", "ok", "--run-id", "a/b"]):
+        assert cli.main(argv) == 2, argv
+        assert "invalid" in capsys.readouterr().err
+    assert {p for p in tmp_path.rglob("*")} == before  # nothing written, inside the workspace or out
+    assert not (tmp_path.parent / "x").exists()
+
+    assert cli.main(["run", "--room", "nosuch", "--run-id", "n-1"]) == 2  # not an empty "finished" run
+    assert "no data room 'nosuch'" in capsys.readouterr().err
+    assert open_review_store(get_settings()).run("n-1") is None
+    assert not s.room_dir("nosuch").exists()
