@@ -11,6 +11,7 @@ from core.settings import Settings
 from core.types import utcnow
 
 from agents import memo as memo_mod
+from agents.offline_root import recorded_fallbacks
 from agents.store import ReviewStore
 
 
@@ -70,12 +71,15 @@ def run_stats(store: ReviewStore, run_id: str, reason: str = "", findings: list 
         "coverage": {"documents_reviewed": cov.documents_reviewed, "documents_total": cov.documents_total,
                      "documents_ratio": round(cov.documents_ratio, 4), "tokens_reviewed": cov.tokens_reviewed,
                      "tokens_total": cov.tokens_total, "tokens_ratio": round(cov.tokens_ratio, 4),
-                     "failed_parse": cov.documents_failed_parse, "failed_review": cov.documents_failed_review},
+                     "failed_parse": cov.documents_failed_parse, "skipped": cov.documents_skipped,
+                     "failed_review": cov.documents_failed_review},
         "findings": {"verified": len(verified), "unverified": len(findings) - len(verified),
                      "by_severity": dict(Counter(f.severity.value for f in verified)),
                      "by_category": dict(Counter(f.category for f in verified))},
         "score": score.model_dump(),
         "tokens": usage.model_dump() | {"total": usage.total, "root_share": round(usage.root_share, 4)},
+        # steps the root model could not drive and the built-in planner decided (agents.nodes.root)
+        "root_fallbacks": recorded_fallbacks(store, run_id),
         "assignments": {"total": len(tree), "leaves": sum(r["leaf"] for r in tree),
                         "failed": sum(r["status"] == "failed" for r in tree if r["leaf"]),
                         "max_depth": max((r["depth"] for r in tree), default=0)},

@@ -15,15 +15,18 @@ from core.types import ReviewerStatus, Severity
 
 from agents.context import HarnessContext
 from agents.lifecycle import not_live_reason, read_facts, room_status
+from agents.memo.derive import note_agreement
 
 AUTHOR = "agent:lifecycle"
 PREFIX = "Not live"
 
 
 def note_document(hc: HarnessContext, document_id: str, path: str, text: str) -> None:
-    """Read a document's lifecycle facts during its review (the text is at hand, the loop mostly waiting)."""
+    """Read a document's lifecycle facts and its agreement facts (parties, dates, law: the memo's agreements
+    table and the findings' party names) during its review: the text is at hand, the loop mostly waiting."""
     if document_id not in hc.facts:
         hc.facts[document_id] = read_facts(document_id, path, text)
+        note_agreement(hc.store, document_id, text)
 
 
 def apply(hc: HarnessContext, run_id: str) -> set[str]:

@@ -12,7 +12,7 @@ from core.types import MemoSection
 from agents import memo
 from agents.context import HarnessContext
 from agents.instructions import default_instructions
-from agents.memo_writer import draft_item, memo_state_entry, write_section
+from agents.memo.writer import draft_item, memo_state_entry, write_section
 from agents.observe import doc_review_state
 from agents.plan import plan_batches, record, split_document
 from agents.policy import ToolCall, ToolResult

@@ -332,8 +332,21 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin):
             for item in dict.fromkeys([cat, *json.loads(also or "[]")]):
                 if category is None or item == category:
                     counts[(item, sev)] = counts.get((item, sev), 0) + n
-        docs = self._q(f"SELECT COUNT(DISTINCT document_id) FROM findings WHERE {cond}", params)[0][0]
-        return FindingTally(counts=counts, documents=docs)
+        docs, n, high = self._q(f"SELECT COUNT(DISTINCT document_id), COUNT(*), COALESCE(SUM(severity='high'), 0)"
+                                f" FROM findings WHERE {cond}", params)[0]
+        return FindingTally(counts=counts, documents=docs, findings=n, high_findings=high)
+
+    def rejected_count(self, run_id: str) -> int:
+        return self._q("SELECT COUNT(*) FROM findings WHERE run_id=? AND reviewer_status='rejected'", (run_id,))[0][0]
+
+    def items_by_document(self, run_id: str) -> dict[str, set[str]]:
+        """Per document, the checklist items its citable findings answer (the agreements matrix)."""
+        out: dict[str, set[str]] = {}
+        where, params = self._finding_filter(run_id, True)
+        for doc, cat, also in self._q(f"SELECT DISTINCT document_id, category, also_json FROM findings WHERE "
+                                      f"{' AND '.join(where)}", params):
+            out.setdefault(doc, set()).update([cat, *json.loads(also or "[]")])
+        return out
 
     def finding(self, finding_id: str, run_id: str | None = None) -> Finding | None:
         rows = self._finding_rows(finding_id, run_id)

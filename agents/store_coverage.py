@@ -64,8 +64,12 @@ class CoverageMixin:
         for r in self.run_documents(run_id):
             fc = folders.setdefault(r["folder"], FolderCoverage(folder=r["folder"]))
             if r["status"] != "parsed":
-                cov.documents_failed_parse += 1
-                fc.failed_parse += 1
+                # skipped (duplicates, junk, out-of-scope types, refused links) is not a failure
+                if r["status"] == "failed":
+                    cov.documents_failed_parse += 1
+                    fc.failed_parse += 1
+                else:
+                    cov.documents_skipped += 1
                 continue
             tokens = r["tokens"] or 0
             cov.documents_total += 1

@@ -113,7 +113,7 @@ class FolderCoverage(BaseModel):
     documents_total: int = Field(0, description="Parsed documents in the folder.")
     tokens_reviewed: int = Field(0, description="Tokens of reviewed documents.")
     tokens_total: int = Field(0, description="Tokens of parsed documents.")
-    failed_parse: int = Field(0, description="Documents that failed to parse or were skipped.")
+    failed_parse: int = Field(0, description="Documents that failed to parse (skipped files are not failures).")
 
 
 class Coverage(BaseModel):
@@ -125,7 +125,9 @@ class Coverage(BaseModel):
     tokens_total: int = Field(0, description="Tokens of parsed documents.")
     documents_in_review: int = Field(0, description="Documents with an assignment running.")
     documents_failed_review: int = Field(0, description="Documents whose review failed.")
-    documents_failed_parse: int = Field(0, description="Documents that failed to parse or were skipped.")
+    documents_failed_parse: int = Field(0, description="Documents that failed to parse.")
+    documents_skipped: int = Field(0, description="Files not parsed by design: duplicates, OS junk, unsupported "
+                                   "types, refused links and oversized files.")
     by_folder: list[FolderCoverage] = Field(default_factory=list, description="Per folder, sorted.")
 
     @property
@@ -162,6 +164,8 @@ class FindingTally:
 
     counts: dict[tuple[str, str], int] = field(default_factory=dict)
     documents: int = 0
+    findings: int = 0  # distinct findings: one answering two items counts once here, under each item in `counts`
+    high_findings: int = 0
 
     def total(self, category: str | None = None, severity: str | None = None) -> int:
         return sum(n for (c, s), n in self.counts.items()

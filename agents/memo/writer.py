@@ -4,50 +4,50 @@ from __future__ import annotations
 
 from core.types import MemoSection
 
-from agents import memo
 from agents.context import HarnessContext
+from agents.memo import derive
 from agents.observe import finding_counts
 from agents.state import RunState
 
 
 def write_section(hc: HarnessContext, run_id: str, section: MemoSection) -> tuple[MemoSection, bool]:
     """Store an agent version; a reviewer-edited section gets it as a proposal. Emits memo_section when stored."""
-    stored, changed = hc.store.save_agent_section(run_id, section, memo.position(section.key, hc.items))
+    stored, changed = derive.save(hc.store, run_id, section, hc.items)
     if changed:
         hc.emit(run_id, "memo_section", {"key": stored.key, "version": stored.version, "author": "agent",
                                          "proposal": stored.proposal, "findings": len(stored.finding_ids)})
     return stored, changed
 
 
-def _followup_docs(state: RunState, item_id: str) -> int:
-    return len({d for a in state.get("assignments", {}).values()
-                if a["pass_"] == "followup" and item_id in a["categories"] for d in a["document_ids"]})
+def _followup_docs(state: RunState) -> dict[str, int]:
+    out: dict[str, set[str]] = {}
+    for a in state.get("assignments", {}).values():
+        if a["pass_"] == "followup":
+            for item in a["categories"]:
+                out.setdefault(item, set()).update(a["document_ids"])
+    return {k: len(v) for k, v in out.items()}
 
 
-def draft_item(hc: HarnessContext, state: RunState, item_id: str) -> MemoSection:
+def _record_searched(hc: HarnessContext, state: RunState) -> None:
+    """The follow-up searches live in the graph's state; the store keeps a copy for re-derivation outside it."""
+    searched = state.get("searched", {})
+    if searched:
+        hc.store.set_searched(state["run_id"], searched, _followup_docs(state))
+
+
+def draft_item(hc: HarnessContext, state: RunState, item_id: str, final: bool = False) -> MemoSection:
     item = hc.item(item_id)
     if item is None:
         raise KeyError(f"unknown checklist item {item_id!r}")
-    run_id = state["run_id"]
-    findings = hc.store.findings(run_id, category=item_id, citable=True, limit=memo.ITEM_LIMIT)
-    return memo.item_section(item, findings, state.get("searched", {}).get(item_id), _followup_docs(state, item_id),
-                             tally=hc.store.finding_tally(run_id, category=item_id))
+    _record_searched(hc, state)
+    return derive.item_section(hc.store, state["run_id"], item, final=final)
 
 
 def refresh_harness_sections(hc: HarnessContext, state: RunState, final: bool = False) -> None:
-    """Executive summary, consents table and scope follow the data; rewritten when it changed. While the run
-    goes on they hold the most severe rows and counts (each wave rewrites them); `final` writes them whole."""
-    run_id = state["run_id"]
-    tally = hc.store.finding_tally(run_id)
-    cov = hc.store.coverage(run_id)
-    high = hc.store.findings(run_id, severity="high", citable=True, limit=memo.KEY_ISSUES)
-    write_section(hc, run_id, memo.executive_summary(high, hc.enabled_items(), cov, state.get("searched", {}), tally))
-    limit = None if final else memo.CONSENT_LIMIT
-    consents = memo.citable([f for c in memo.CONSENT_CATEGORIES
-                             for f in hc.store.findings(run_id, category=c, citable=True, limit=limit)])[:limit]
-    write_section(hc, run_id, memo.consents_section(consents, sum(tally.total(c) for c in memo.CONSENT_CATEGORIES)))
-    write_section(hc, run_id, memo.scope_section(cov, hc.store.document_status(run_id), state.get("searched", {}),
-                                                 hc.items, limit=None if final else memo.SCOPE_LIMIT))
+    """Executive summary, consents, agreements and scope follow the data; rewritten when they changed."""
+    _record_searched(hc, state)
+    for section in derive.harness_sections(hc.store, state["run_id"], hc.items, final=final):
+        write_section(hc, state["run_id"], section)
 
 
 def refresh_item_sections(hc: HarnessContext, state: RunState, final: bool = False,
@@ -69,9 +69,9 @@ def refresh_item_sections(hc: HarnessContext, state: RunState, final: bool = Fal
         if not current and not final:
             continue  # 'not found' is written once it has been checked, at the end
         if (entry is not None and entry.get("finding_count") == current and entry.get("searched") == searched
-                and item.id not in force):
+                and item.id not in force and not final):
             continue  # nothing new for this item
-        stored, _ = write_section(hc, state["run_id"], draft_item(hc, state, item.id))
+        stored, _ = write_section(hc, state["run_id"], draft_item(hc, state, item.id, final=final))
         updates[item.id] = memo_state_entry(hc, state, item.id, stored, drafted=True, count=current)
     return updates
 

@@ -7,7 +7,7 @@ from langchain_core.runnables import RunnableConfig
 from agents import lifecycle_pass
 from agents.context import ctx
 from agents.export import export_run
-from agents.memo_writer import refresh_harness_sections, refresh_item_sections
+from agents.memo.writer import refresh_harness_sections, refresh_item_sections
 from agents.state import RunState
 
 

@@ -52,8 +52,8 @@ def test_offline_run_covers_room_writes_every_section_and_excludes_unverified(hs
     memo = store.memo(run_id)
     items = load_checklist(hsettings.checklist_path)
     keys = [s.key for s in memo.sections]
-    assert keys[:2] == ["executive_summary", "consents"] and keys[-1] == "scope"
-    assert set(keys[2:-1]) == {i.id for i in items if i.enabled}
+    assert keys[:3] == ["executive_summary", "consents", "agreements"] and keys[-1] == "scope"
+    assert set(keys[3:-1]) == {i.id for i in items if i.enabled}
     assert all(bad[0].id not in s.finding_ids for s in memo.sections)
     md = (hsettings.run_dir(run_id) / "memo.md").read_text()
     assert "Atlantis" not in md
@@ -63,8 +63,12 @@ def test_offline_run_covers_room_writes_every_section_and_excludes_unverified(hs
     scope = memo.section("scope").text
     assert "Finance/scan.pdf: no text layer (OCR disabled)" in scope
     assert "Every parsed document was reviewed." in scope
-    # consents table: every change-of-control / anti-assignment finding is a row
-    assert memo.section("consents").text.count("| Commercial/Supply/c") == 8
+    # consents schedule: one row per agreement and trigger, every change-of-control / anti-assignment finding cited
+    consent = [f for f in store.findings(run_id, citable=True)
+               if {"change_of_control", "anti_assignment"} & set(f.items)]
+    assert len(consent) == 8 and set(memo.section("consents").finding_ids) == {f.id for f in consent}
+    rows = {(f.citation.document_id, "change_of_control" in f.items) for f in consent}
+    assert memo.section("consents").text.count("\n| ") == len(rows)  # the header opens the text
     # several waves; sections were rewritten as findings arrived, every version kept
     assert stats["assignments"]["leaves"] >= 3
     assert len(store.memo_versions(run_id, "executive_summary")) >= 2

@@ -1,97 +1,178 @@
-"""Memo export: DOCX readable with python-docx (headings, tables, bracketed citations), Markdown."""
+"""Memo sections and export: shaped like a diligence report, following the reviewer, untrusted text inert."""
 
 from __future__ import annotations
 
 from docx import Document as Docx
+from markdown_it import MarkdownIt
 
-from core.types import Citation, Finding, Memo, Severity
+from core.checklist import load_checklist
+from core.types import Citation, Finding, Memo, ReviewerStatus, Severity
 
 from agents import memo as m
-from agents.store_models import Coverage, DocumentReview, FolderCoverage
-from core.checklist import load_checklist
+from agents.memo import derive
+from agents.memo.agreements import Agreement
+from agents.store_models import Coverage, DocumentReview
 
 
-def _f(cat: str, quote: str, path: str, page: int, sev=Severity.high, verified=True) -> Finding:
-    return Finding(category=cat, severity=sev, summary=f"{cat} in {path}", quote=quote, verified=verified,
-                   citation=Citation(document_id=path, document_path=path, page=page, chunk_id="c", char_start=0,
-                                     char_end=len(quote)))
+def _f(cat: str, quote: str, path: str, page: int, sev=Severity.high, verified=True, start=0, **kw) -> Finding:
+    return Finding(category=cat, severity=sev, summary=kw.pop("summary", f"{cat} in {path}"), quote=quote,
+                   verified=verified, citation=Citation(document_id=path, document_path=path, page=page, chunk_id="c",
+                                                        char_start=start, char_end=start + len(quote)), **kw)
 
 
-def test_memo_docx_has_headings_tables_and_citations(settings, tmp_path):
+AGREEMENTS = {
+    "Commercial/acme.pdf": Agreement("Commercial/acme.pdf", "Commercial/acme.pdf", title="Supply Agreement",
+                                     parties=[("Acme Corp.", "Supplier"), ("Target Inc.", "Customer")],
+                                     dated="2021-02-02", law="New York", term="3 years"),
+    "Commercial/beta.pdf": Agreement("Commercial/beta.pdf", "Commercial/beta.pdf", title="Distribution Agreement",
+                                     parties=[("Beta LLC", "Distributor")]),
+}
+
+
+def _sections(settings, fs):
     items = load_checklist(settings.checklist_path)
-    fs = [_f("change_of_control", "Supplier may terminate upon a Change of Control.", "Commercial/acme.pdf", 3),
-          _f("anti_assignment", "Customer shall not assign without consent.", "Commercial/beta.pdf", 1, Severity.medium),
-          _f("anti_assignment", "Invented text.", "Commercial/beta.pdf", 2, verified=False)]
-    cov = Coverage(documents_reviewed=2, documents_total=2, tokens_reviewed=900, tokens_total=900, documents_failed_parse=1,
-                   by_folder=[FolderCoverage(folder="Commercial", documents_reviewed=2, documents_total=2, failed_parse=1)])
+    cov = Coverage(documents_reviewed=2, documents_total=2, tokens_reviewed=900, tokens_total=900,
+                   documents_failed_parse=1, documents_skipped=2)
     docs = [DocumentReview(document_id="z", path="Commercial/scan.pdf", folder="Commercial", status="failed",
-                           reason="no text layer")]
-    sections = [m.executive_summary(fs, items, cov), m.consents_section(fs)]
-    sections += [m.item_section(i, fs, None) for i in items[:3]]
+                           reason="no text layer"),
+            DocumentReview(document_id="y", path="Commercial/copy.pdf", folder="Commercial", status="skipped",
+                           reason="identical to Commercial/acme.pdf (same sha256); not parsed twice")]
+    sections = [m.executive_summary(fs, items, cov, agreements=AGREEMENTS),
+                m.consents_section(fs, AGREEMENTS),
+                m.agreements_section(list(AGREEMENTS.values()), {"Commercial/acme.pdf": {"change_of_control"}})]
+    sections += [m.item_section(i, fs, None, agreements=AGREEMENTS) for i in items[:3]]
     sections.append(m.scope_section(cov, docs, {"exclusivity": "exclusive dealing"}, items))
-    memo = Memo(room="sample", run_id="r1", sections=sections)
-    path = m.to_docx(memo, tmp_path / "memo.docx")
+    return items, Memo(room="sample", run_id="r1", sections=sections)
+
+
+def test_memo_docx_is_shaped_like_a_diligence_report(settings, tmp_path):
+    fs = [_f("change_of_control", "18.4 Supplier may terminate this Agreement upon a Change of Control of Customer "
+             "on thirty (30) days' written notice.", "Commercial/acme.pdf", 3),
+          _f("anti_assignment", "Distributor shall not assign without the prior written consent of Beta.",
+             "Commercial/beta.pdf", 1, Severity.medium),
+          _f("anti_assignment", "Invented text.", "Commercial/beta.pdf", 2, verified=False, start=500)]
+    _, memo = _sections(settings, fs)
+    path = m.to_docx(memo, tmp_path / "memo.docx", {f.id: f for f in fs})
 
     doc = Docx(str(path))
     headings = [p.text for p in doc.paragraphs if p.style.name.startswith("Heading") or p.style.name == "Title"]
     assert headings[0] == "Due diligence memo — sample"
-    assert {"Executive summary", "Consents and actions", "Change of control", "Scope and coverage"} <= set(headings)
+    assert {"Executive summary", "Consents and notices", "Agreements reviewed", "Change of control",
+            "Scope and documents not reviewed", m.SCHEDULE_TITLE} <= set(headings)
     body = "\n".join(p.text for p in doc.paragraphs)
     assert "[Commercial/acme.pdf, p. 3]" in body
     assert "Invented text." not in body  # unverified: never in the memo
+    # key issues: grouped by agreement, each with a recommended action, the termination right first
+    summary = memo.section("executive_summary").text
+    assert summary.index("**Supply Agreement**") < summary.index("**Distribution Agreement**")
+    assert "Recommended action: Negotiate a waiver of the termination right before closing" in summary
+    assert "Recommended action: Obtain the counterparty's consent before closing" in summary
+    assert "1 file(s) could not be parsed; 2 file(s) skipped by design" in summary
     consents = doc.tables[0]
-    assert [c.text for c in consents.rows[0].cells] == ["Contract", "Trigger", "Required action", "Source"]
+    assert [c.text for c in consents.rows[0].cells] == ["Agreement", "Parties", "Section", "Trigger", "Consequence",
+                                                        "Notice", "Action", "Source"]
     rows = [[c.text for c in r.cells] for r in consents.rows[1:]]
-    assert ["Commercial/acme.pdf", "change of control", "Seek waiver of termination right", "[Commercial/acme.pdf, p. 3]"] in rows
-    assert any(r[0] == "Commercial/beta.pdf" and r[2] == "Obtain counterparty consent before closing" for r in rows)
-    scope_table = doc.tables[1]
-    assert [c.text for c in scope_table.rows[1].cells] == ["Commercial", "2", "2", "1"]
+    assert ["Supply Agreement", "Acme Corp. / Target Inc.", "§ 18.4", "change of control", "counterparty may terminate",
+            "thirty (30) days' written notice", "Negotiate a waiver of the termination right before closing",
+            "[p. 3]"] in rows
+    agreements = [[c.text for c in r.cells] for r in doc.tables[1].rows]
+    assert ["Supply Agreement", "acme.pdf", "Acme Corp. (“Supplier”); Target Inc. (“Customer”)", "2021-02-02",
+            "3 years", "New York"] in agreements
+    matrix = [[c.text for c in r.cells] for r in doc.tables[2].rows]
+    assert matrix[1][:3] == ["Supply Agreement", "Yes", "No"]
+    # failures and files skipped by design are reported apart
     assert "Commercial/scan.pdf: no text layer" in body
+    assert "Skipped by design (not failures):" in body and "Commercial/copy.pdf" in body
+    # the appendix starts on a page of its own
+    xml = doc.element.body.xml
+    assert xml.index('w:type="page"') < xml.index(m.SCHEDULE_TITLE)
 
-    md = m.to_markdown(memo)
-    assert md.startswith("# Due diligence memo — sample") and "## Scope and coverage" in md
+    md = m.to_markdown(memo, {f.id: f for f in fs})
+    assert md.startswith("# Due diligence memo — sample") and "## Scope and documents not reviewed" in md
+
+
+def test_the_memo_follows_the_reviewer(settings):
+    """Rejected: out of every section; edited: the new text and severity; a note: shown with its finding."""
+    rejected = _f("change_of_control", "Supplier may terminate upon a Change of Control.", "Commercial/acme.pdf", 3,
+                  reviewer_status=ReviewerStatus.rejected)
+    edited = _f("anti_assignment", "Distributor shall not assign without consent.", "Commercial/beta.pdf", 1,
+                Severity.high, reviewer_status=ReviewerStatus.edited, summary="Beta's consent needed to assign.")
+    noted = _f("change_of_control", "Customer shall notify Supplier of any change of control.", "Commercial/acme.pdf",
+               4, Severity.low, start=900, reviewer_note="Confirm with the seller whether notice was given.")
+    fs = [rejected, edited, noted]
+    _, memo = _sections(settings, fs)
+    md = m.to_markdown(memo, {f.id: f for f in fs})
+    assert "Supplier may terminate upon a Change of Control" not in md and rejected.id not in md
+    assert all(rejected.id not in s.finding_ids for s in memo.sections)
+    assert "Beta's consent needed to assign. (edited by the reviewer)" in memo.section("executive_summary").text
+    assert "**High** — Beta's consent needed to assign." in memo.section("anti_assignment").text
+    assert "Reviewer note: Confirm with the seller whether notice was given." in memo.section("change_of_control").text
+    assert md.count("Reviewer note: Confirm with the seller") == 2  # its section and the schedule
+
+
+def test_untrusted_text_is_inert_in_markdown_and_literal_in_docx(settings, tmp_path):
+    evil = "![x](http://127.0.0.1:9/p.png) <img src=x onerror=alert(1)> **bold** [a](javascript:alert(1)) www.x.com"
+    f = _f("change_of_control", f"Supplier may terminate on a change of control. {evil}", "Comm/<b>x</b>_[1].pdf", 2,
+           summary=f"Supplier may terminate. {evil}", reviewer_note=evil)
+    _, memo = _sections(settings, [f])
+    md = m.to_markdown(memo, {f.id: f for f in [f]})
+    # rendered as a browser would get it (CommonMark with tables, raw HTML allowed: the strictest case)
+    html = MarkdownIt("commonmark", {"html": True}).enable("table").render(md)
+    assert "<img" not in html and "<a " not in html and "<strong>bold" not in html and "<b>" not in html
+    assert html.count("![x](http://127.0.0.1:9/p.png) &lt;img src=x onerror=alert(1)&gt; **bold**") >= 3
+    doc = Docx(str(m.to_docx(memo, tmp_path / "evil.docx", {f.id: f})))
+    body = "\n".join(p.text for p in doc.paragraphs)
+    assert f"Supplier may terminate. {evil}" in body  # Word shows the characters the document holds
+    assert "Comm/<b>x</b>_[1].pdf" in body
+    assert not any(r.bold for p in doc.paragraphs for r in p.runs if "bold" in r.text)
+
+
+def test_key_issues_are_at_most_twelve_ranked_by_consequence_for_the_deal(settings):
+    items = load_checklist(settings.checklist_path)
+    notice = _f("change_of_control", "Customer shall give notice of a change of control.", "A/n.pdf", 1)
+    consent = _f("change_of_control", "A change of control requires the prior written consent of Supplier.",
+                 "A/c.pdf", 1)
+    capped = _f("cap_on_liability", "Liability is limited to the fees paid.", "A/cap.pdf", 1)
+    uncapped = _f("uncapped_liability", "Nothing limits liability for breach of confidentiality.", "A/u.pdf", 1)
+    many = [_f("exclusivity", f"Exclusive supplier in region {n}.", f"B/e{n}.pdf", 1, Severity.medium)
+            for n in range(20)]
+    issues = m.sections.key_issues([capped, many[0], uncapped, notice, consent, *many[1:]], items)
+    assert len(issues) == m.KEY_ISSUES
+    assert [f.id for f in issues[:4]] == [consent.id, notice.id, uncapped.id, capped.id]
+
+
+def test_item_section_is_concise_and_the_schedule_lists_every_finding(settings, tmp_path):
+    """One bullet per agreement (further passages cited by page); the appendix lists them all."""
+    item = next(i for i in load_checklist(settings.checklist_path) if i.id == "governing_law")
+    fs = [_f("governing_law", f"This Agreement is governed by the laws of State {n}.", f"Legal/doc{n % 5:03}.txt", n,
+             Severity.medium if n < 5 else Severity.low, start=100 * n) for n in range(25)]
+    fs.append(_f("governing_law", "Governed by the laws of Nowhere.", "Legal/bad.txt", 1, verified=False))
+    section = m.item_section(item, fs, None)
+    assert section.text.startswith("25 finding(s) in 5 document(s).")
+    assert section.text.count("\n- ") == 5 and section.text.count("  - Further passages: ") == 5
+    assert len(section.finding_ids) == 25
+    memo = Memo(room="big", run_id="r", sections=[section])
+    md = m.to_markdown(memo, {f.id: f for f in fs})
+    schedule = md.split(f"## {m.SCHEDULE_TITLE}", 1)[1]
+    assert f"### {item.title} (25)" in schedule
+    assert all(f"{m.cite(f)} · finding {f.id}" in schedule for f in fs if f.verified)
+    assert "Nowhere" not in md  # unverified: neither quoted nor scheduled
+
+
+def test_consents_and_scope_during_the_run_are_bounded_and_say_what_is_left():
+    fs = [_f("change_of_control", f"Consent of Lender required on a change of control ({n}).", f"Debt/l{n}.pdf", 1)
+          for n in range(3)]
+    sec = m.consents_section(fs[:2], total=3)
+    assert sec.text.count("| l") == 2 and "1 more finding(s), less severe" in sec.text
+    assert "more finding" not in m.consents_section(fs, total=3).text
+    cov = Coverage(documents_reviewed=0, documents_total=60, tokens_reviewed=0, tokens_total=6000)
+    docs = [DocumentReview(document_id=str(n), path=f"A/{n}.txt", folder="A", status="unreviewed") for n in range(60)]
+    text = m.scope_section(cov, docs, {}, [], limit=derive.SCOPE_LIMIT).text
+    assert text.count("- A/") == derive.SCOPE_LIMIT and f"and {60 - derive.SCOPE_LIMIT} more" in text
+    assert m.scope_section(cov, docs, {}, []).text.count("- A/") == 60
 
 
 def test_llm_section_refs_resolve_to_bracketed_citations():
     f = _f("change_of_control", "q", "A/x.pdf", 7)
     assert m.resolve_refs(f"Terminable on CoC [F:{f.id}].", {f.id: f}) == "Terminable on CoC [A/x.pdf, p. 7]."
     assert m.resolve_refs("[F:deadbeef00]", {}) == "[F:deadbeef00]"
-
-
-def test_item_section_quotes_the_most_severe_and_the_schedule_lists_every_finding(settings, tmp_path):
-    """A large room's item section stays readable (and each wave's rewrite stays small): it quotes the
-    ITEM_LIMIT most severe findings and counts the rest, which the export's findings schedule lists."""
-    item = next(i for i in load_checklist(settings.checklist_path) if i.id == "governing_law")
-    fs = [_f("governing_law", f"This Agreement is governed by the laws of State {n}.", f"Legal/doc{n:03}.txt", 1,
-             Severity.low if n % 3 else Severity.medium) for n in range(m.ITEM_LIMIT + 25)]
-    fs.append(_f("governing_law", "Governed by the laws of Nowhere.", "Legal/bad.txt", 1, verified=False))
-    section = m.item_section(item, fs, None)
-    assert section.text.startswith(f"{m.ITEM_LIMIT + 25} finding(s) in {m.ITEM_LIMIT + 25} document(s).")
-    assert section.text.count("  > “") == m.ITEM_LIMIT == len(section.finding_ids)
-    # 15 medium and 5 low quoted: the 25 left are low
-    assert "25 more finding(s) (25 low) are listed in the findings schedule" in section.text
-    shown = set(section.finding_ids)
-    assert all(f.id in shown for f in fs if f.severity == Severity.medium)  # the most severe come first
-
-    memo = Memo(room="big", run_id="r", sections=[section])
-    md = m.to_markdown(memo, {f.id: f for f in fs})
-    schedule = md.split(f"## {m.SCHEDULE_TITLE}", 1)[1]
-    assert f"### {item.title} ({m.ITEM_LIMIT + 25})" in schedule
-    assert all(f"{m.cite(f)} · finding {f.id}" in schedule for f in fs if f.verified)
-    assert "Nowhere" not in md  # unverified: neither quoted nor scheduled
-    doc = Docx(str(m.to_docx(memo, tmp_path / "big.docx", {f.id: f for f in fs})))
-    body = [p.text for p in doc.paragraphs]
-    assert m.SCHEDULE_TITLE in body and sum(" · finding " in t for t in body) == m.ITEM_LIMIT + 25
-
-
-def test_consents_table_and_scope_during_the_run_are_bounded_and_say_what_is_left():
-    fs = [_f("change_of_control", f"Consent of Lender required on a change of control ({n}).", f"Debt/l{n}.pdf", 1)
-          for n in range(3)]
-    sec = m.consents_section(fs[:2], total=3)
-    assert sec.text.count("| Debt/") == 2 and "1 more row(s), less severe" in sec.text
-    assert "more row" not in m.consents_section(fs, total=3).text
-    cov = Coverage(documents_reviewed=0, documents_total=60, tokens_reviewed=0, tokens_total=6000)
-    docs = [DocumentReview(document_id=str(n), path=f"A/{n}.txt", folder="A", status="unreviewed") for n in range(60)]
-    text = m.scope_section(cov, docs, {}, [], limit=m.SCOPE_LIMIT).text
-    assert text.count("- A/") == m.SCOPE_LIMIT and f"and {60 - m.SCOPE_LIMIT} more" in text
-    assert m.scope_section(cov, docs, {}, []).text.count("- A/") == 60

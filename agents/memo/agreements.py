@@ -1,0 +1,94 @@
+"""Agreements as the memo names them: title, parties, date, term and law from the document's facts.
+
+Facts come from agents.facts (preamble, defined terms, "dated as of", governing
+law clause), extracted once per document during its review and cached in the
+review store. A document without facts (a letter, a schedule, an agreement
+whose preamble could not be read) is named by its file name, and its cells say
+"not stated" rather than guess.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from agents.memo.markup import file_name
+
+NOT_STATED = "not stated"
+_KIND = re.compile(r"(?i)\b(agreement|contract|lease|licen[cs]e|amendment|addendum|deed|letter|note|plan|policy|"
+                   r"certificate|charter|by-?laws|guarant(?:y|ee)|mortgage|indenture|memorandum|schedule|exhibit)\b")
+
+
+@dataclass
+class Agreement:
+    document_id: str
+    path: str
+    title: str = ""
+    parties: list[tuple[str, str]] = field(default_factory=list)  # (name, defined term)
+    dated: str = ""
+    effective: str = ""
+    expiration: str = ""
+    term: str = ""
+    law: str = ""
+
+    label_override: str = ""
+
+    @property
+    def label(self) -> str:
+        """How the memo names the agreement: its title, else the document kind its file name states."""
+        return self.label_override or self.title or name_from_file(self.path)
+
+    def party_line(self) -> str:
+        if not self.parties:
+            return NOT_STATED
+        return "; ".join(f"{n} (“{r}”)" if r and r != n else n for n, r in self.parties)
+
+    def party_names(self) -> str:
+        return " / ".join(n for n, _ in self.parties)
+
+    def date_line(self) -> str:
+        if self.dated and self.effective and self.effective != self.dated:
+            return f"{self.dated} (effective {self.effective})"
+        return self.dated or self.effective or NOT_STATED
+
+    def term_line(self) -> str:
+        parts = [p for p in (self.term, f"expires {self.expiration}" if self.expiration else "") if p]
+        return "; ".join(parts) or NOT_STATED
+
+
+def name_from_file(path: str) -> str:
+    """'Acme_2019_EX-10.1_Supply Agreement.pdf' -> 'Supply Agreement (Acme)': file names in data rooms put the
+    document's kind last and its company first; anything else is shown as the file's stem."""
+    stem = file_name(path).rsplit(".", 1)[0]
+    parts = [p.strip() for p in re.split(r"_+", stem) if p.strip()]
+    kinds = [i for i, p in enumerate(parts) if _KIND.search(p)]
+    if not kinds or kinds[0] == 0:
+        return " ".join(parts) or stem
+    return f"{' / '.join(parts[kinds[0]:])} ({parts[0]})"
+
+
+def unique_labels(agreements: list[Agreement]) -> None:
+    """Two agreements the memo would name alike are told apart by their file names."""
+    seen: dict[str, list[Agreement]] = {}
+    for a in agreements:
+        seen.setdefault(a.label.lower(), []).append(a)
+    for group in seen.values():
+        if len(group) > 1:
+            for a in group:
+                a.label_override = f"{a.label} ({file_name(a.path)})"
+
+
+def agreement_of(document_id: str, path: str, facts: dict | None) -> Agreement:
+    """The memo's view of one document's facts (a dict of agents.facts.AgreementFacts)."""
+    a = Agreement(document_id=document_id, path=path)
+    if not facts:
+        return a
+    a.title = (facts.get("title") or "").strip()
+    a.parties = [(p.get("name", "").strip(), (p.get("role") or "").strip()) for p in facts.get("parties", [])
+                 if p.get("name", "").strip()]
+    a.dated = facts.get("agreement_date") or ""
+    a.effective = facts.get("effective_date") or ""
+    a.expiration = facts.get("expiration") or ""
+    a.term = (facts.get("term") or "").strip()
+    a.law = (facts.get("governing_law") or "").strip()
+    return a

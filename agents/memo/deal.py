@@ -1,0 +1,102 @@
+"""What a finding means for the deal: how it ranks among the key issues, and what to do about it.
+
+The executive summary is read by someone deciding whether and how to close.
+So key issues are ranked by severity first and then by consequence for the
+transaction: a counterparty's consent or termination right on a change of
+control comes before a clause that only asks for notice, uncapped liability
+before a cap, and so on. Each issue carries the action a deal lawyer would
+recommend for it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.types import SEVERITY_ORDER, Finding
+
+CONSENT_ITEMS = ("change_of_control", "anti_assignment", "lease_assignment", "debt_change_of_control")
+# Lower is more consequential for closing; items not listed come after these, in checklist order.
+IMPACT = {
+    "change_of_control": 0, "debt_change_of_control": 0, "anti_assignment": 1, "lease_assignment": 1,
+    "uncapped_liability": 2, "exclusivity": 3, "non_compete": 3, "rofr_rofo": 4, "most_favored_nation": 4,
+    "termination_for_convenience": 5, "minimum_commitment": 5, "ip_ownership": 6, "key_employee": 6,
+    "litigation": 6, "non_solicit": 7, "license_grant": 7, "indemnification": 8, "cap_on_liability": 9,
+}
+
+_TERMINATES = re.compile(r"\bterminat|\bcancel|\brescind", re.I)
+_CONSENT = re.compile(r"\bconsent|\bapprov|\bwaive", re.I)
+_NOTICE_ONLY = re.compile(r"\bnotice|\bnotif|\binform", re.I)
+_VOID = re.compile(r"\b(?:null and void|void|of no (?:force|effect))\b", re.I)
+_DEEMED = re.compile(r"change (?:of|in) control[^.;]{0,80}\b(?:deemed|constitute|treated as)[^.;]{0,30}assignment|"
+                     r"assignment[^.;]{0,60}\bincludes?\b[^.;]{0,60}change (?:of|in) control", re.I)
+NOTICE_PERIOD = re.compile(
+    r"(?:(?:\w+[- ])?\(?\d+\)?|\b(?:one|two|three|four|five|six|seven|ten|fifteen|thirty|sixty|ninety|"
+    r"one hundred twenty|one hundred eighty)\b)\s*(?:\(\d+\)\s*)?(?:calendar |business )?(?:days?|months?|years?)'?"
+    r"(?:\s+(?:prior|advance|written|prior written))*\s+notice", re.I)
+SECTION = re.compile(r"^\s*(?:section\s+|article\s+|§\s*)?(\d+(?:\.\d+)*[a-z]?)[.)]?\s", re.I)
+
+
+def consequence(f: Finding) -> str:
+    """The consequence a consent or notice clause attaches to the trigger, in plain words."""
+    q = f.quote
+    if _TERMINATES.search(q):
+        return "counterparty may terminate"
+    if _CONSENT.search(q):
+        return "prior consent required" + ("; void without it" if _VOID.search(q) else "")
+    if _NOTICE_ONLY.search(q):
+        return "notice only"
+    return "restriction; read the clause"
+
+
+def trigger(f: Finding) -> str:
+    if "change_of_control" in f.items or "debt_change_of_control" in f.items:
+        return "change of control" + (" (deemed an assignment)" if _DEEMED.search(f.quote) else "")
+    if "lease_assignment" in f.items:
+        return "assignment of the lease"
+    return "assignment or transfer" + (" (incl. change of control)" if _DEEMED.search(f.quote) else "")
+
+
+def notice_period(f: Finding) -> str:
+    m = NOTICE_PERIOD.search(f.quote)
+    return " ".join(m.group(0).split()) if m else ""
+
+
+def section_of(f: Finding) -> str:
+    m = SECTION.match(f.quote)
+    return f"§ {m.group(1)}" if m else ""
+
+
+def recommended_action(f: Finding) -> str:
+    """The action a deal lawyer would write next to the issue."""
+    items = set(f.items)
+    if items & set(CONSENT_ITEMS):
+        c = consequence(f)
+        if c.startswith("counterparty may terminate"):
+            return "Negotiate a waiver of the termination right before closing"
+        if c.startswith("prior consent"):
+            return "Obtain the counterparty's consent before closing"
+        if c == "notice only":
+            return "Notify the counterparty as the clause requires"
+        return "Confirm with counsel whether the deal structure triggers the clause"
+    for item, action in (
+        ("uncapped_liability", "Negotiate a cap or price the exposure; consider a specific indemnity"),
+        ("exclusivity", "Assess the restriction on the combined business; seek a carve-out or waiver"),
+        ("non_compete", "Assess the restriction on the combined business; seek a carve-out or waiver"),
+        ("rofr_rofo", "Check whether the transaction triggers the right; obtain a waiver"),
+        ("most_favored_nation", "Check pricing after closing against the clause; note"),
+        ("termination_for_convenience", "Note the revenue at risk; consider it in valuation"),
+        ("minimum_commitment", "Confirm the commitment is being met; note the exposure"),
+        ("ip_ownership", "Confirm the target owns or may use the IP; obtain assignments if missing"),
+        ("key_employee", "Review retention and severance cost; note"),
+        ("litigation", "Assess the claim with litigation counsel; consider a specific indemnity"),
+    ):
+        if item in items:
+            return action
+    return "Note only"
+
+
+def rank(f: Finding, order: dict[str, int]) -> tuple:
+    """Sort key of a key issue: severity, then consequence for the deal, then checklist order, then place."""
+    impact = min(IMPACT.get(i, 20 + order.get(i, 0)) for i in f.items)
+    weaker = 1 if impact <= 1 and consequence(f) == "notice only" else 0
+    return (SEVERITY_ORDER[f.severity], impact, weaker, -f.confidence, f.citation.document_path, f.citation.char_start)

@@ -1,0 +1,72 @@
+"""Markdown the memo writes, with every piece of untrusted text escaped.
+
+Summaries, quotes, file names, party names, notes and model prose come from
+documents, reviewers or models. In the memo they are data: a clause that reads
+`![x](http://host/p.png)` must show those characters, not load an image in the
+reviewer's browser, and `**` in a quote must not make the rest of the line
+bold. So every such piece goes through `md()` on its way into a section, and
+the DOCX writer undoes the escapes (`plain()`) when it lays the same text out
+as Word runs.
+"""
+
+from __future__ import annotations
+
+import re
+
+from core.types import Finding
+
+# Inline markup (emphasis, code, links and images, HTML, tables, strike-through, Streamlit's LaTeX).
+_INLINE = re.compile(r"([\\`*_\[\]<>|~$])")
+# GFM turns bare URLs into links; an escaped ':' or '.' breaks the pattern and renders the same.
+_AUTOLINK = re.compile(r"(?i)(?<=[a-z])(:)(?=//)|(?<=\bwww)(\.)")
+_ESCAPED = re.compile(r"\\([\\`*_\[\]<>|~$:.])")
+
+
+def md(text: str) -> str:
+    """Untrusted text as literal markdown on one line (white space folded)."""
+    flat = " ".join(str(text).split())
+    return _AUTOLINK.sub(lambda m: "\\" + (m.group(1) or m.group(2)), _INLINE.sub(r"\\\1", flat))
+
+
+def plain(text: str) -> str:
+    """The literal text of escaped markdown (for DOCX runs and table cells)."""
+    return _ESCAPED.sub(r"\1", text)
+
+
+def clip(text: str, limit: int) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def file_name(path: str) -> str:
+    return path.rsplit("/", 1)[-1]
+
+
+def cite(f: Finding) -> str:
+    """`[path, p. N]` (or `§ x` where the clause names its section), the path escaped."""
+    return f"[{md(f.citation.document_path or f.citation.document_id)}, p. {f.citation.page}]"
+
+
+def short_cite(f: Finding) -> str:
+    """A further passage of a document already named: `[p. N]`."""
+    return f"[p. {f.citation.page}]"
+
+
+def quote_line(f: Finding, limit: int) -> str:
+    return f"  > “{md(clip(f.quote, limit))}”"
+
+
+def reviewer_marks(f: Finding) -> str:
+    """What the reviewer did to the finding, in words, for the line that shows it."""
+    marks = []
+    if f.reviewer_status.value == "accepted":
+        marks.append("accepted by the reviewer")
+    elif f.reviewer_status.value == "edited":
+        marks.append("edited by the reviewer")
+    if f.extra.get("carried_from"):
+        marks.append("decision carried over from an earlier run")
+    return f" ({'; '.join(marks)})" if marks else ""
+
+
+def note_line(f: Finding) -> list[str]:
+    return [f"  - Reviewer note: {md(f.reviewer_note)}"] if f.reviewer_note.strip() else []

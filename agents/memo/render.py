@@ -1,0 +1,179 @@
+"""The memo as Markdown and DOCX: its sections in order, then the findings schedule as an appendix.
+
+Section text is markdown whose untrusted pieces are escaped (agents.memo.markup);
+the DOCX writer lays out its tables, bullets, quotes and bold runs and undoes
+the escapes, so Word shows the literal text. The body ends with a page break
+before the appendix, so what a partner reads first is the body alone.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from core.types import ChecklistItem, Finding, Memo
+
+from agents.memo.markup import cite, md, plain, reviewer_marks
+from agents.memo.sections import AGREEMENTS_KEY, CONSENTS_KEY, EXEC_KEY, SCOPE_KEY, citable
+
+_FREF = re.compile(r"\[F:([0-9a-f]{6,64})\]")
+SCHEDULE_TITLE = "Appendix: findings schedule"
+SCHEDULE_INTRO = ("Every verified finding not rejected by the reviewer, by checklist item, most severe first, "
+                  "with the reviewer's edits and notes. The sections above name the most severe of each item.")
+
+
+def position(key: str, items: list[ChecklistItem]) -> int:
+    """Display order: summary, consents, agreements, checklist items in checklist order, scope last."""
+    fixed = {EXEC_KEY: 0, CONSENTS_KEY: 1, AGREEMENTS_KEY: 2, SCOPE_KEY: 10_000}
+    if key in fixed:
+        return fixed[key]
+    ids = [i.id for i in items]
+    return 10 + (ids.index(key) if key in ids else len(ids))
+
+
+def resolve_refs(text: str, findings: dict[str, Finding]) -> str:
+    """Turn [F:<id>] into [path, p. N]; unknown ids are left visible so a reviewer can see them."""
+    return _FREF.sub(lambda m: cite(findings[m.group(1)]) if m.group(1) in findings else m.group(0), text)
+
+
+def findings_schedule(memo: Memo, findings: dict[str, Finding]) -> list[tuple[str, list[str]]]:
+    """The memo's annex, built at export and not stored as a section: (item title, lines) in the memo's
+    order, a finding under its own item. The finding id lets a reader open it in the findings panel."""
+    order = {s.key: (i, s.title) for i, s in enumerate(memo.sections)}
+    groups: dict[str, list[Finding]] = {}
+    for f in citable(list(findings.values())):
+        groups.setdefault(f.category, []).append(f)
+    out = []
+    for cat in sorted(groups, key=lambda c: (order.get(c, (len(order), c))[0], c)):
+        lines = []
+        for f in groups[cat]:
+            also = [order.get(i, (0, i))[1] for i in f.also]
+            lines.append(f"- **{f.severity.value.capitalize()}** — {md(f.summary)}{reviewer_marks(f)}"
+                         + (f" Also answers: {md(', '.join(also))}." if also else "") + f" {cite(f)} · finding {f.id}")
+            if f.reviewer_note.strip():
+                lines.append(f"  - Reviewer note: {md(f.reviewer_note)}")
+        out.append((f"{order.get(cat, (0, cat))[1]} ({len(groups[cat])})", lines))
+    return out
+
+
+def to_markdown(memo: Memo, findings: dict[str, Finding] | None = None) -> str:
+    out = [f"# Due diligence memo — {md(memo.room)}", ""]
+    for s in memo.sections:
+        out += [f"## {s.title}", "", resolve_refs(s.text, findings or {}), ""]
+    schedule = findings_schedule(memo, findings or {})
+    if schedule:
+        out += [f"## {SCHEDULE_TITLE}", "", SCHEDULE_INTRO, ""]
+        for title, lines in schedule:
+            out += [f"### {title}", "", *lines, ""]
+    return "\n".join(out)
+
+
+def _table_rows(lines: list[str]) -> list[list[str]]:
+    rows = []
+    for line in lines:
+        cells = [plain(c.strip()) for c in re.split(r"(?<!\\)\|", line.strip().strip("|"))]
+        if all(re.fullmatch(r":?-{3,}:?", c) for c in cells):
+            continue
+        rows.append(cells)
+    return rows
+
+
+def _add_run(doc, p, text: str, bold: bool = False) -> None:
+    """A run appended to paragraph element `p`, written as plain w:r/w:rPr/w:t. python-docx's run API looks
+    up each new child's position among every possible sibling and sets text one character at a time: per
+    run that is most of the memo's export time once a memo has thousands of findings."""
+    from docx.oxml.ns import qn
+    from docx.oxml.parser import OxmlElement
+    from docx.text.paragraph import Paragraph
+
+    if "\t" in text or "\n" in text or "\r" in text:  # tabs and breaks need w:tab / w:br: the library maps them
+        Paragraph(p, doc._body).add_run(text).bold = bold or None
+        return
+    r = OxmlElement("w:r")
+    if bold:
+        rpr = OxmlElement("w:rPr")
+        rpr.append(OxmlElement("w:b"))
+        r.append(rpr)
+    t = OxmlElement("w:t")
+    t.text = text
+    if text != text.strip():
+        t.set(qn("xml:space"), "preserve")
+    r.append(t)
+    p.append(r)
+
+
+def _inline_runs(doc, p, text: str) -> None:
+    """**bold** spans as bold runs; everything else plain."""
+    for i, piece in enumerate(re.split(r"\*\*(.+?)\*\*", text)):
+        if piece:
+            _add_run(doc, p, plain(piece), bool(i % 2))
+
+
+def _para(doc, style_id: str | None):
+    """A w:p element appended just before the body's section properties, its style id set directly.
+    `doc.add_paragraph()` scans the body's children for its insertion point, and python-docx's by-name
+    style lookup scans every style: both per call, quadratic in a memo of thousands of findings."""
+    from docx.oxml.ns import qn
+    from docx.oxml.parser import OxmlElement
+
+    body = doc.element.body
+    p = OxmlElement("w:p")
+    if style_id:
+        ppr = OxmlElement("w:pPr")
+        ppr.append(OxmlElement("w:pStyle", {qn("w:val"): style_id}))
+        p.append(ppr)
+    last = next(iter(reversed(body)), None)  # from the end, without counting the children
+    if last is not None and last.tag == qn("w:sectPr"):
+        last.addprevious(p)
+    else:
+        body.append(p)
+    return p
+
+
+def to_docx(memo: Memo, path: Path, findings: dict[str, Finding] | None = None) -> Path:
+    """DOCX with headings, real tables for markdown tables, bullets and quotes; citations stay bracketed."""
+    from docx import Document as Docx
+
+    doc = Docx()
+    style_ids = {name: doc.styles[name].style_id for name in ("List Bullet", "List Bullet 2", "Quote")}
+    doc.add_heading(f"Due diligence memo — {memo.room}", level=0)  # a room name is validated: no markup
+    for s in memo.sections:
+        doc.add_heading(s.title, level=1)
+        lines = resolve_refs(s.text, findings or {}).splitlines()
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            if line.strip().startswith("|"):
+                block = []
+                while i < len(lines) and lines[i].strip().startswith("|"):
+                    block.append(lines[i])
+                    i += 1
+                rows = _table_rows(block)
+                table = doc.add_table(rows=0, cols=max(len(r) for r in rows))
+                table.style = "Table Grid"
+                for cells in rows:  # add_row().cells is O(row); table.cell(r, c) rescans the grid every call
+                    for cell, text in zip(table.add_row().cells, cells):
+                        cell.text = text
+                continue
+            stripped = line.strip()
+            if stripped.startswith("- "):
+                nested = line.startswith("  ")
+                _inline_runs(doc, _para(doc, style_ids["List Bullet 2" if nested else "List Bullet"]), stripped[2:])
+            elif stripped.startswith(">"):
+                _add_run(doc, _para(doc, style_ids["Quote"]), plain(stripped.lstrip("> ")))
+            elif stripped:
+                _inline_runs(doc, _para(doc, None), stripped)
+            i += 1
+    schedule = findings_schedule(memo, findings or {})
+    if schedule:
+        doc.add_page_break()  # the body ends here: a partner reads it alone, the schedule is for checking
+        doc.add_heading(SCHEDULE_TITLE, level=1)
+        _inline_runs(doc, _para(doc, None), SCHEDULE_INTRO)
+        for title, lines in schedule:
+            doc.add_heading(title, level=2)
+            for line in lines:
+                style = style_ids["List Bullet 2" if line.startswith("  ") else "List Bullet"]
+                _inline_runs(doc, _para(doc, style), line.strip()[2:])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    doc.save(str(path))
+    return path

@@ -1,0 +1,233 @@
+"""The memo's sections, drawn from the findings as the reviewer left them.
+
+Every section is a function of the review store's state: citable findings
+(verified, not rejected) with the reviewer's edited summary and severity and
+their notes, the agreements' facts, coverage. Re-running a function after a
+reviewer's decision gives the section that decision implies. All untrusted
+text goes through `markup.md`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from core.types import SEVERITY_ORDER, ChecklistItem, Finding, MemoSection, ReviewerStatus, Severity
+
+from agents.memo import deal
+from agents.memo.agreements import Agreement
+from agents.memo.markup import file_name, md, note_line, quote_line, reviewer_marks, short_cite
+from agents.store_models import Coverage, DocumentReview, FindingTally
+
+EXEC_KEY, CONSENTS_KEY, AGREEMENTS_KEY, SCOPE_KEY = "executive_summary", "consents", "agreements", "scope"
+KEY_ISSUES = 12
+QUOTE_CHARS = 240
+# Key items of the agreements matrix: (item id, column heading).
+MATRIX = [("change_of_control", "Change of control"), ("anti_assignment", "Assignment"),
+          ("termination_for_convenience", "Termination for convenience"), ("exclusivity", "Exclusivity"),
+          ("non_compete", "Non-compete"), ("most_favored_nation", "MFN"),
+          ("uncapped_liability", "Uncapped liability"), ("cap_on_liability", "Liability cap")]
+
+
+def citable(findings: list[Finding]) -> list[Finding]:
+    """What the memo may cite: verified and not rejected by the reviewer, most severe first."""
+    keep = [f for f in findings if f.verified and f.reviewer_status != ReviewerStatus.rejected]
+    return sorted(keep, key=lambda f: (SEVERITY_ORDER[f.severity], f.citation.document_path, f.citation.char_start))
+
+
+def tally_of(findings: list[Finding]) -> FindingTally:
+    """The tally of a list already in hand (tests, small rooms); the store counts large runs in SQL."""
+    cited = citable(findings)
+    return FindingTally(counts=dict(Counter((i, f.severity.value) for f in cited for i in f.items)),
+                        documents=len({f.citation.document_id for f in cited}), findings=len(cited),
+                        high_findings=sum(f.severity == Severity.high for f in cited))
+
+
+def _agreement(f: Finding, agreements: dict[str, Agreement]) -> Agreement:
+    return agreements.get(f.citation.document_id) or Agreement(f.citation.document_id, f.citation.document_path)
+
+
+def _by_agreement(findings: list[Finding], key=None) -> dict[str, list[Finding]]:
+    """Findings grouped by document, the groups in order of their first finding (under `key`)."""
+    groups: dict[str, list[Finding]] = {}
+    for f in sorted(findings, key=key) if key else findings:
+        groups.setdefault(f.citation.document_id, []).append(f)
+    return groups
+
+
+def _finding_line(f: Finding, lead: str) -> str:
+    """A finding under an agreement already named: severity, summary, reviewer marks, page."""
+    return f"{lead}**{f.severity.value.capitalize()}** — {md(f.summary)}{reviewer_marks(f)} {short_cite(f)}"
+
+
+def _touched(f: Finding) -> bool:
+    return bool(f.reviewer_note.strip()) or f.reviewer_status != ReviewerStatus.open
+
+
+def item_section(item: ChecklistItem, findings: list[Finding], searched_query: str | None,
+                 followup_documents: int = 0, tally: FindingTally | None = None,
+                 agreements: dict[str, Agreement] | None = None) -> MemoSection:
+    """One checklist item, per agreement: its most severe finding (quoted when high), further high or
+    reviewer-touched passages, the rest cited by page; agreements with only low or informational findings
+    in one line. Or a checked 'not found'. `tally` counts all of the item's citable findings where
+    `findings` holds only the most severe of them."""
+    agreements = agreements or {}
+    cited = [f for f in citable(findings) if item.id in f.items]
+    tally = tally if tally is not None else tally_of(cited)
+    total = tally.total(item.id)
+    if not cited:
+        if searched_query is not None:
+            text = (f"Not found. The room was searched for “{md(searched_query)}” and the top passages"
+                    f"{f' in {followup_documents} document(s)' if followup_documents else ''} were re-reviewed"
+                    f" for this item; no such provision was identified.")
+        else:
+            text = "No finding so far."
+        return MemoSection(key=item.id, title=item.title, text=f"{text} Red flag looked for: {item.red_flag}")
+    high = tally.total(item.id, Severity.high.value)
+    lines = [f"{total} finding(s) in {tally.documents} document(s)" + (f", {high} high severity." if high else "."), ""]
+    minor: list[str] = []
+    for fs in _by_agreement(cited).values():
+        top, rest = fs[0], fs[1:]
+        label = md(_agreement(top, agreements).label)
+        if top.severity in (Severity.low, Severity.info) and not any(_touched(f) for f in fs):
+            minor.append(f"{label} " + " ".join(short_cite(f) for f in fs))
+            continue
+        lines.append(_finding_line(top, f"- {label}: "))
+        if top.severity == Severity.high:
+            lines.append(quote_line(top, QUOTE_CHARS))
+        lines += note_line(top)
+        shown = [f for f in rest if f.severity == Severity.high or _touched(f)]
+        for f in shown:
+            lines.append(_finding_line(f, "  - "))
+            lines += note_line(f)
+        quiet = [f for f in rest if f not in shown]
+        if quiet:
+            lines.append("  - Further passages: " + " ".join(short_cite(f) for f in quiet))
+    if minor:
+        lines.append("- Also found, low or informational: " + "; ".join(minor) + ".")
+    if total > len(cited):
+        lines += ["", f"{total - len(cited)} further finding(s) are listed in the findings schedule."]
+    return MemoSection(key=item.id, title=item.title, text="\n".join(lines), finding_ids=[f.id for f in cited])
+
+
+def key_issues(findings: list[Finding], items: list[ChecklistItem]) -> list[Finding]:
+    """At most KEY_ISSUES high or medium findings, most consequential for the deal first."""
+    order = {i.id: n for n, i in enumerate(items)}
+    pool = [f for f in citable(findings) if f.severity in (Severity.high, Severity.medium)]
+    return sorted(pool, key=lambda f: deal.rank(f, order))[:KEY_ISSUES]
+
+
+def executive_summary(findings: list[Finding], items: list[ChecklistItem], cov: Coverage,
+                      searched: dict[str, str] | None = None, tally: FindingTally | None = None,
+                      agreements: dict[str, Agreement] | None = None, rejected: int = 0) -> MemoSection:
+    """Scope in two lines, then the key issues grouped by agreement, each with a recommended action."""
+    agreements = agreements or {}
+    tally = tally if tally is not None else tally_of(findings)
+    titles = {i.id: i.title for i in items}
+    issues = key_issues(findings, items)
+    lines = [
+        f"Reviewed {cov.documents_reviewed} of {cov.documents_total} parsed documents "
+        f"({cov.tokens_reviewed:,} of {cov.tokens_total:,} tokens)"
+        + (f"; {cov.documents_failed_parse} file(s) could not be parsed" if cov.documents_failed_parse else "")
+        + (f"; {cov.documents_skipped} file(s) skipped by design (duplicates, junk, unsupported)"
+           if cov.documents_skipped else "") + ".",
+        f"{tally.findings} verified finding(s), {tally.high_findings} of high severity"
+        + (f"; {rejected} rejected by the reviewer and left out" if rejected else "") + ".",
+    ]
+    if issues:
+        lines += ["", f"Key issues ({len(issues)}), by agreement:"]
+        for doc_id, fs in _by_agreement(issues).items():
+            a = _agreement(fs[0], agreements)
+            lines += ["", f"**{md(a.label)}**" + (f" — {md(a.party_names())}" if a.parties else "")]
+            for f in fs:
+                lines.append(f"- {md(titles.get(f.category, f.category))} ({f.severity.value}): {md(f.summary)}"
+                             f"{reviewer_marks(f)} Recommended action: {deal.recommended_action(f)}. {short_cite(f)}")
+                lines += note_line(f)
+    else:
+        lines += ["", "No high or medium severity issue has been identified so far."]
+    found = tally.categories()
+    missing = [i for i in items if i.enabled and i.id not in found]
+    checked = [md(i.title) for i in missing if i.id in (searched or {})]
+    pending = [md(i.title) for i in missing if i.id not in (searched or {})]
+    if checked:
+        lines += ["", "Searched for and not found in the room: " + ", ".join(checked) + "."]
+    if pending:
+        lines += ["", "No finding yet (not yet searched for): " + ", ".join(pending) + "."]
+    return MemoSection(key=EXEC_KEY, title="Executive summary", text="\n".join(lines),
+                       finding_ids=[f.id for f in issues])
+
+
+def _cell(text: str) -> str:
+    return md(text) or "—"
+
+
+def consents_section(findings: list[Finding], agreements: dict[str, Agreement] | None = None,
+                     total: int | None = None) -> MemoSection:
+    """Consents and notices schedule: one row per agreement and trigger."""
+    agreements = agreements or {}
+    rows: dict[tuple[str, str], list[Finding]] = {}
+    for f in sorted(citable(findings), key=lambda f: deal.rank(f, {})):
+        if set(f.items) & set(deal.CONSENT_ITEMS):
+            rows.setdefault((f.citation.document_id, deal.trigger(f)), []).append(f)
+    if not rows:
+        return MemoSection(key=CONSENTS_KEY, title="Consents and notices",
+                           text="No consent or notice requirement was identified in the reviewed documents.")
+    lines = ["| Agreement | Parties | Section | Trigger | Consequence | Notice | Action | Source |",
+             "|---|---|---|---|---|---|---|---|"]
+    for (doc_id, trig), fs in rows.items():
+        f, a = fs[0], _agreement(fs[0], agreements)
+        sources = " ".join(dict.fromkeys(short_cite(x) for x in fs))
+        lines.append(f"| {_cell(a.label)} | {_cell(a.party_names())} | {_cell(deal.section_of(f))} | {md(trig)} | "
+                     f"{deal.consequence(f)} | {_cell(deal.notice_period(f))} | {deal.recommended_action(f)} | "
+                     f"{sources} |")
+    shown = sum(len(fs) for fs in rows.values())
+    if total is not None and total > shown:
+        lines += ["", f"{total - shown} more finding(s), less severe; the table is completed when the review ends."]
+    return MemoSection(key=CONSENTS_KEY, title="Consents and notices", text="\n".join(lines),
+                       finding_ids=[f.id for fs in rows.values() for f in fs])
+
+
+def agreements_section(agreements: list[Agreement], found: dict[str, set[str]], limit: int | None = None) -> MemoSection:
+    """Per agreement: parties, date, term, law; then which key checklist items were found (Yes / No)."""
+    if not agreements:
+        return MemoSection(key=AGREEMENTS_KEY, title="Agreements reviewed", text="No document has been reviewed yet.")
+    shown = agreements[:limit] if limit is not None else agreements
+    lines = ["| Agreement | File | Parties | Dated | Term / expiry | Governing law |", "|---|---|---|---|---|---|"]
+    for a in shown:
+        lines.append(f"| {md(a.label)} | {md(file_name(a.path))} | {md(a.party_line())} | {md(a.date_line())} | "
+                     f"{md(a.term_line())} | {md(a.law or 'not stated')} |")
+    lines += ["", "| Agreement | " + " | ".join(h for _, h in MATRIX) + " | Other items found |",
+              "|---|" + "---|" * (len(MATRIX) + 1)]
+    keys = {k for k, _ in MATRIX}
+    for a in shown:
+        items = found.get(a.document_id, set())
+        other = ", ".join(sorted(i.replace("_", " ") for i in items - keys)) or "—"
+        lines.append(f"| {md(a.label)} | " + " | ".join("Yes" if k in items else "No" for k, _ in MATRIX)
+                     + f" | {other} |")
+    if limit is not None and len(agreements) > limit:
+        lines += ["", f"{len(agreements) - limit} more agreement(s); the table is completed when the review ends."]
+    return MemoSection(key=AGREEMENTS_KEY, title="Agreements reviewed", text="\n".join(lines))
+
+
+def scope_section(cov: Coverage, docs: list[DocumentReview], searched: dict[str, str], items: list[ChecklistItem],
+                  limit: int | None = None) -> MemoSection:
+    """Coverage; documents not reviewed and why (failures apart from files skipped by design)."""
+    lines = [f"Documents reviewed: {cov.documents_reviewed} of {cov.documents_total} parsed "
+             f"({cov.documents_ratio:.0%}); tokens reviewed: {cov.tokens_reviewed:,} of {cov.tokens_total:,} "
+             f"({cov.tokens_ratio:.0%})."]
+    failed = [d for d in docs if d.status == "failed" and d.reason != "review failed"]
+    not_reviewed = [d for d in docs if d.status in ("unreviewed", "in_review") or d.reason == "review failed"]
+    skipped = [d for d in docs if d.status == "skipped"]
+    lines += ["", "Could not be parsed:" if failed else "Every file was parsed."]
+    lines += [f"- {md(d.path)}: {md(d.reason or 'unknown reason')}" for d in failed]
+    lines += ["", "Not reviewed:" if not_reviewed else "Every parsed document was reviewed."]
+    lines += [f"- {md(d.path)}" + (f" ({md(d.reason)})" if d.reason else "") for d in not_reviewed[:limit]]
+    if limit is not None and len(not_reviewed) > limit:
+        lines.append(f"- … and {len(not_reviewed) - limit} more (the review is still running)")
+    if skipped:
+        lines += ["", "Skipped by design (not failures):"]
+        lines += [f"- {md(d.path)}: {md(d.reason or 'skipped')}" for d in skipped[:limit]]
+    if searched:
+        titles = {i.id: i.title for i in items}
+        lines += ["", "Searched for explicitly (follow-up pass):"]
+        lines += [f"- {md(titles.get(k, k))}: “{md(q)}”" for k, q in searched.items()]
+    return MemoSection(key=SCOPE_KEY, title="Scope and documents not reviewed", text="\n".join(lines))
