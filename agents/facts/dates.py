@@ -13,7 +13,7 @@ import re
 from datetime import date
 
 from agents.lifecycle import DATE, MONTHS, NUMBER_WORDS, parse_date
-from agents.facts.models import Span
+from agents.facts.models import Span, word_positions
 
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 # "the 1st day of March, 2019" and "March 1 2019" are common in preambles and not in lifecycle.DATE
@@ -35,6 +35,7 @@ _EFFECTIVE_DEF = re.compile(
 _EFFECTIVE_IS = re.compile(
     rf"\beffective\s+date\s+(?:of\s+(?:this|the)\s+[\w ]{{1,40}}?\s+)?(?:will|shall)\s+be\s+(?:the\s+)?({ANY_DATE})", re.I)
 _EFFECTIVE_LABEL = re.compile(rf"\bEffective\s+Date\s*:?\s+({ANY_DATE})", re.I)  # a cover or summary table's field
+_EFFECTIVE_WORDS = re.compile(r"effective\s+date", re.I)
 _EFFECTIVE_TERM = re.compile(r"[\"\u201c\u201d]\s*Effective\s+Date\s*[\"\u201d\u201c]", re.I)
 # EDGAR exhibits carry "Source: ACME INC., 8-K, 1/10/2020" on each page: the filing's date, not a signature's.
 _FILING_STAMP = re.compile(r"\bSource\s*:|\b\d{1,2}-K\b|\b10-[QK]\b|\bS-1\b", re.I)
@@ -149,9 +150,14 @@ def defined_effective_date(text: str) -> tuple[date | None, Span]:
     """An effective date defined or stated anywhere: '"Effective Date" means January 1, 2020', 'shall commence on
     January 1, 1998 (the "Effective Date")', 'The effective date of the Franchise will be January 1, 2016'."""
     hits = []
-    for rx in (_EFFECTIVE_DEF, _EFFECTIVE_IS, _EFFECTIVE_LABEL):
-        if m := rx.search(text):
-            hits.append((m.start(1), m.end(1)))
+    # each form names "effective date": search only around those words
+    for w in _EFFECTIVE_WORDS.finditer(text):
+        lo, hi = max(0, w.start() - 20), min(len(text), w.end() + 140)
+        for rx in (_EFFECTIVE_DEF, _EFFECTIVE_IS, _EFFECTIVE_LABEL):
+            if m := rx.search(text, lo, hi):
+                hits.append((m.start(1), m.end(1)))
+        if hits:
+            break
     for m in _EFFECTIVE_TERM.finditer(text):
         dates = [d for d in _ANY_DATE_RE.finditer(text, max(0, m.start() - 90), m.start()) if not _stamped(text, d.start())]
         if dates and _EFFECTIVE_AFTER.match(text, dates[-1].end(), m.end()):
@@ -203,14 +209,25 @@ def _sentence_at(text: str, pos: int, limit: int = 600) -> tuple[int, int]:
     return s, (min(e + 1, pos + limit) if e >= 0 else min(len(text), pos + limit))
 
 
+def _term_subjects(text: str, low: str):
+    """_TERM_SUBJECT's matches in order, searched only around 'term' and 'this agreement/contract'."""
+    last = -1
+    for pos in word_positions(low, ("term", "this agreement", "this contract")):
+        m = _TERM_SUBJECT.search(text, max(0, pos - 12, last), min(len(text), pos + 120))
+        if m and m.start() > last:
+            last = m.end()
+            yield m
+
+
 def read_term(text: str, start: date | None) -> tuple[str, Span, date | None, Span]:
     """(term in plain words, its span, expiration date, its span) from the first sentence that speaks of the
     agreement's own duration ("The term of this Agreement ...", "This Agreement shall continue ...", "the
     Initial Term"): a stated end date first, else a fixed period from a known start, else 'perpetual'."""
-    if lm := _EXPIRY_LABEL.search(text):
-        if d := read_date(lm.group(1)):
+    low = text.lower()
+    for pos in word_positions(low, ("date:", "date :")):
+        if (lm := _EXPIRY_LABEL.search(text, max(0, pos - 14), pos + 40)) and (d := read_date(lm.group(1))):
             return f"until {d.isoformat()}", (lm.start(), lm.end()), d, (lm.start(1), lm.end(1))
-    for tm in _TERM_SUBJECT.finditer(text):
+    for tm in _term_subjects(text, low):
         if _DURING.search(text, max(0, tm.start() - 40), tm.start()):
             continue
         s, e = _sentence_at(text, tm.start())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agents.facts.models import Span
+from agents.facts.models import Span, word_positions
 
 # Keywords are case-blind (ALL CAPS clauses are common), the place itself must be capitalised.
 _PLACE = (r"(?P<place>(?-i:[A-Z][A-Za-z.'\u2019-]*(?:[ \t]+(?:and[ \t]+(?=Wales|WALES|Tobago)|AND[ \t]+(?=WALES)|of[ \t]+"
@@ -45,29 +45,47 @@ def _tidy(place: str) -> str:
     return place.title() if place.isupper() and len(place) > 3 else place
 
 
+def _candidates(text: str):
+    """Matches of the two forms, searched only around govern/construe words (a plain scan of a 100-page
+    contract for "laws of" costs several times more). Windows are merged so no match is cut at an edge."""
+    windows: list[list[int]] = []
+    for pos in word_positions(text.lower(), ("govern", "constru", "interpret")):
+        lo, hi = max(0, pos - 120), min(len(text), pos + 260)
+        if windows and lo <= windows[-1][1]:
+            windows[-1][1] = hi
+        else:
+            windows.append([lo, hi])
+    seen: set[int] = set()
+    for lo, hi in windows:
+        for rx in (_LAWS_OF, _ADJ_LAW):
+            for m in rx.finditer(text, lo, min(len(text), hi + 100)):
+                if m.start() < hi and m.start() not in seen:
+                    seen.add(m.start())
+                    yield m
+
+
 def governing_law(text: str) -> tuple[str, Span]:
     """The jurisdiction whose law governs, and the span of its name; ('', (0, 0)) when none is stated.
     Every "laws of <place>" near a govern/construe word is a candidate, except where a party is organised under
     them; the first near "govern" wins, else the first near "construe"/"interpret"; "United States" only when
     no state or country is named."""
     best: dict[int, tuple[int, str, Span]] = {}
-    for rx in (_LAWS_OF, _ADJ_LAW):
-        for m in rx.finditer(text):
-            if _STATUS.search(text, max(0, m.start() - 70), m.start()):
-                continue
-            window = text[max(0, m.start() - 250): m.end() + 120]
-            words = {w.lower()[:6] for w in _GOVERN_WORD.findall(window)}
-            if not words:
-                continue
-            place = _tidy(m.group("place"))
-            if not place:
-                continue
-            rank = (0 if "govern" in words else 1) + (2 if _NOT_PLACE.match(place) else 0)
-            if _NOT_PLACE.match(place) and not re.match(r"United\s+States", place, re.I):
-                continue
-            span = (m.start("place"), m.start("place") + len(place))
-            if rank not in best or m.start() < best[rank][0]:
-                best[rank] = (m.start(), place, span)
+    for m in _candidates(text):
+        if _STATUS.search(text, max(0, m.start() - 70), m.start()):
+            continue
+        window = text[max(0, m.start() - 250): m.end() + 120]
+        words = {w.lower()[:6] for w in _GOVERN_WORD.findall(window)}
+        if not words:
+            continue
+        place = _tidy(m.group("place"))
+        if not place:
+            continue
+        rank = (0 if "govern" in words else 1) + (2 if _NOT_PLACE.match(place) else 0)
+        if _NOT_PLACE.match(place) and not re.match(r"United\s+States", place, re.I):
+            continue
+        span = (m.start("place"), m.start("place") + len(place))
+        if rank not in best or m.start() < best[rank][0]:
+            best[rank] = (m.start(), place, span)
     if not best:
         return "", (0, 0)
     _, place, span = best[min(best)]
