@@ -11,7 +11,7 @@ import hashlib
 from functools import lru_cache
 from pathlib import Path
 
-from core.types import ChecklistItem, MemoSection
+from core.types import ChecklistItem, Finding, MemoSection
 
 from agents.memo import sections as sec
 from agents.memo.agreements import Agreement, agreement_of, unique_labels
@@ -111,3 +111,14 @@ def rederive(store: ReviewStore, run_id: str, items: list[ChecklistItem], keys: 
             if save(store, run_id, item_section(store, run_id, item, final=final), items)[1]:
                 changed.append(item.id)
     return changed
+
+
+def review_finding(store: ReviewStore, run_id: str, items: list[ChecklistItem], finding_id: str, status: str,
+                   note: str, author: str, summary: str | None = None,
+                   severity: str | None = None) -> tuple[Finding, list[str]]:
+    """A reviewer's decision on a finding, and at once the memo it implies: the finding's item sections and the
+    summary sections are derived again. Returns the finding as stored and the memo sections that changed."""
+    before = store.finding(finding_id, run_id)
+    f = store.set_finding_review(finding_id, status, note, author, summary=summary, severity=severity, run_id=run_id)
+    keys = set(f.items) | (set(before.items) if before else set())
+    return f, rederive(store, run_id, items, keys)

@@ -79,3 +79,39 @@ def test_decisions_are_carried_to_the_next_run_of_the_room(settings):
     s.create_run("run3", "other", settings, [])
     s.add_findings("run3", [_finding(doc)], "c1")
     assert s.findings("run3")[0].reviewer_status.value == "open"
+
+
+def test_a_decision_re_derives_the_memo_at_once(settings):
+    """Reject, edit, note: the stored memo follows immediately, and a reviewer-edited section gets a proposal."""
+    from core.checklist import load_checklist
+
+    from agents.memo import derive
+
+    items = load_checklist(settings.checklist_path)
+    s, doc = _store(settings)
+    coc = _finding(doc, category="change_of_control", severity=Severity.high,
+                   quote="Supplier may terminate this Agreement upon a change of control of Customer.")
+    coc = coc.model_copy(update={"summary": "Supplier may terminate on a change of control of Customer."})
+    assign = _finding(doc, start=900)
+    s.add_findings("run1", [coc, assign], "a1")
+    s.set_run_status("run1", "finished")
+    derive.rederive(s, "run1", items)  # the final memo as the harness leaves it
+    for key in ("change_of_control", "anti_assignment"):
+        derive.save(s, "run1", derive.item_section(s, "run1", next(i for i in items if i.id == key), final=True), items)
+    assert "Supplier may terminate" in s.memo("run1").section("executive_summary").text
+
+    _, changed = derive.review_finding(s, "run1", items, coc.id, "rejected", "", "alice")
+    memo = s.memo("run1")
+    assert {"executive_summary", "consents", "change_of_control"} <= set(changed)
+    assert all(coc.id not in sec.finding_ids for sec in memo.sections)
+    assert "Supplier may terminate" not in "\n".join(sec.text for sec in memo.sections)
+
+    s.save_reviewer_edit("run1", "anti_assignment", "My own words on assignment.", "alice")
+    derive.review_finding(s, "run1", items, assign.id, "edited", "Check the side letter.", "alice",
+                          summary="Acme's consent is needed to assign.", severity="high")
+    memo = s.memo("run1")
+    assert "Acme's consent is needed to assign." in memo.section("executive_summary").text
+    assert "Check the side letter." in memo.section("executive_summary").text
+    # the reviewer's own text stays; the new draft waits as a proposal
+    assert memo.section("anti_assignment").text == "My own words on assignment."
+    assert "Acme's consent is needed to assign." in s.memo_proposal("run1", "anti_assignment").text
