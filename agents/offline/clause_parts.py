@@ -113,7 +113,7 @@ def _neither_nor(quote: str, found: list[Mention], idx: PartyIndex) -> list[Ment
         b = found[k + 1] if k + 1 < len(found) else None
         pre = quote[max(0, a.start - 9):a.start].lower()
         if (b is not None and a.party >= 0 and b.party >= 0 and a.party != b.party and len(idx.displays) == 2
-                and re.search(r"neither\s+$", pre) and re.fullmatch(r"\s+nor\s+", quote[a.end:b.start], _I)):
+                and re.search(r"neither\s+$", pre) and re.fullmatch(r"\s+n?or\s+", quote[a.end:b.start], _I)):
             out.append(Mention(a.start - len(pre) + pre.rfind("neither"), b.end, "neither party"))
             k += 2
             continue
@@ -123,7 +123,8 @@ def _neither_nor(quote: str, found: list[Mention], idx: PartyIndex) -> list[Ment
 
 
 # Between a subject and its verb: an aside in commas or brackets, "and its Affiliates", "hereby".
-_GAP = re.compile(r"\s*(,[^,;.]{0,90},\s*|\([^()]{0,90}\)\s*|(and|or) (its|their) (affiliates|subsidiaries)\s*|hereby\s*|also\s*)*", _I)
+_GAP = re.compile(r"\s*(,[^,;.]{0,90},\s*|\([^()]{0,90}\)\s*|(and|or) (its|their) (affiliates|subsidiaries)\s*|hereby\s*|also\s*"
+                  r"|(to|of|under) (this|the) agreement\s*|hereto\s*)*", _I)
 
 
 def subject_before(quote: str, pos: int, ms: list[Mention]) -> Mention | None:
@@ -178,7 +179,8 @@ _NUMBERS = {
 _NUM = r"(?P<word>(?:one hundred )?[a-z]+(?:-[a-z]+)?)?\s*(?:\((?P<par>\d+)\)|(?P<dig>\d+))?"
 PERIOD = re.compile(r"\b" + _NUM + r"[\s-]*(?P<unit>(?:calendar |business |working )?(?:day|month|year|week)s?)\b", _I)
 _NOTICE_AFTER = re.compile(r"^(?:'s|’s|'|’)?\s*(?:(?:prior|advance|advanced|previous|written|express)\s+){0,3}notice", _I)
-_NOTICE_BEFORE = re.compile(r"notice\s+(?:of\s+)?(?:(?:at least|not less than|no less than|no fewer than|a minimum of)\s+)?$", _I)
+_NOTICE_BEFORE = re.compile(r"notice\s+(?:of\s+)?(?:(?:at least|not less than|no less than|no fewer than|a minimum of)\s+)?$"
+                            r"|notice\b[^.;]{0,40}?\bof\s+(?:(?:at least|not less than|no less than)\s+)?$", _I)
 _BARE_NOTICE = re.compile(r"\b(?:upon|on|by|with|after|following|giving)\s+(?:\w+\s+){0,2}?(prior\s+)?(written\s+)?notice\b", _I)
 
 
@@ -201,9 +203,11 @@ def notice_of(text: str) -> str:
         p = period(m)
         if not p:
             continue
+        # the number may start at its word ("thirty (30)") or, after a non-number word ("least 3"), at its digits
+        start = m.start() if (m.group("word") or "").lower() in _NUMBERS else m.start("par") if m.group("par") else m.start("dig")
         after = _NOTICE_AFTER.match(text[m.end():])
-        if after or _NOTICE_BEFORE.search(text[max(0, m.start() - 50):m.start()]):
-            said = after.group(0) if after else text[max(0, m.start() - 50):m.start()]
+        if after or _NOTICE_BEFORE.search(text[max(0, start - 50):start]):
+            said = after.group(0) if after else text[max(0, start - 50):start]
             written = "written " if "written" in said.lower() else ""
             return f"{p}'s {written}notice" if p.startswith("1 ") else f"{p}' {written}notice"
     m = _BARE_NOTICE.search(text)

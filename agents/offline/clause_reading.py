@@ -61,10 +61,10 @@ def _gap_ok(gap: str) -> bool:
     return all(w.lower() in _GAP_WORDS for w in re.findall(r"[A-Za-z]+", bare))
 
 
-def _anchor(c: _Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool, int] | None:
+def _anchor(c: _Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool, int, str] | None:
     """The first '<modal> ... <verb>' (active) or '<modal> be <verb>ed by <actor>' (passive) in the quote.
 
-    Returns (actor or None, negated, position); the gap may not cross a sentence break,
+    Returns (actor or None, negated, position, verb as written); the gap may not cross a sentence break,
     another modal or party, or any word outside _GAP_WORDS, so a verb is never given another clause's subject.
     """
     q = c.quote
@@ -78,18 +78,21 @@ def _anchor(c: _Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, boo
                 m.end() <= x.start < m.end() + v.start() for x in c.ms):
             continue
         sentence = q[max(0, m.start() - 200):m.start()].split(". ")[-1]
-        before_neg = bool(re.search(r"\bin no event\s*$|\b(neither|no)\b[^.;]*$", sentence, _I))
-        passive = re.match(r"\s*(not\s+)?(only\s+)?be\s*$", gap, _I)
+        before_neg = bool(re.search(r"\bin no event\s*$|\bneither\b[^.;]*$", sentence, _I))
+        passive = re.match(r"\s*(not\s+)?(only\s+)?be\s*$", gap, _I) or (
+            re.search(r"(assign|transfer)able$", v.group(0), _I) is not None and re.fullmatch(r"\s*(not\s+)?(freely\s+)?", gap, _I))
         neg = bool(_NEG.search(m.group(0) + gap))
         if passive:
             after = m.end() + v.end()
-            tail = re.match(r"\w*\s*(?:[^.;]{0,80}?)\bby\s+", q[after:], _I)
-            who = mention_at(q, after + tail.end() - 3, c.ms, slack=8) if tail else None
-            return who, neg or (before_neg and (who is None or who.actor != "neither party")), m.start()
+            # "may not be assigned, in whole or in part, by operation of law or otherwise, by a Party"
+            bys = [after + b.start() for b in re.finditer(r"\bby\s+", q[after:after + 160], _I)
+                   if not re.search(r"[.;]", q[after:after + b.start()])]
+            who = next((w for w in (mention_at(q, b, c.ms, slack=8) for b in bys) if w is not None), None)
+            return who, neg or (before_neg and (who is None or who.actor != "neither party")), m.start(), v.group(0)
         if not _gap_ok(gap):
             continue
         who = subject_before(q, m.start(), c.ms)
-        return who, neg or (before_neg and (who is None or who.actor != "neither party")), m.start()
+        return who, neg or (before_neg and (who is None or who.actor != "neither party")), m.start(), v.group(0)
     return None
 
 
@@ -99,6 +102,8 @@ def _actor(who: Mention | None, c: _Ctx, neg: bool) -> tuple[str, bool]:
         return "", neg
     if who.actor == "neither party":
         return "either party", True
+    if who.party >= 0 and re.search(r"\bon the one hand\b", c.quote[max(0, who.start - 120):who.start], _I):
+        return "either party", neg  # "X, on the one hand, and Y, on the other, may terminate"
     if who.actor == "other party":
         # "If a party undergoes a change of control, the other party may terminate": a mutual right.
         mutual = re.search(r"\b(either|a|each|any)\s+party\b", c.quote[:who.start], _I)
@@ -127,43 +132,57 @@ _CONTROL = re.compile(r"change (of|in) (the )?control|change[- ]of[- ]control|ch
                       r"(majority|fifty percent|50%)[^.;]{0,60}(voting|equity|securities|shares|stock)", _I)
 
 
+def _whose(c: _Ctx, m: re.Match) -> Mention | None:
+    """The party whose control changes: 'of Distributor', 'Distributor undergoes / is acquired', "Distributor's"."""
+    q = c.quote
+    for x in c.ms:
+        if m.end() <= x.start <= m.end() + 80 and re.fullmatch(
+                r"\s*((of|in|by|with respect to)\s+)?(the\s+)?((outstanding\s+)?(voting\s+)?"
+                r"(stock|securities|shares|equity|assets|ownership|interest)s?\s+of\s+)?", q[m.end():x.start], _I):
+            return x
+        if m.start() - 60 <= x.end <= m.start() and re.fullmatch(
+                r"(?:'s|’s)?\s*(undergoes|experiences|is subject to|has|effects|suffers|is|becomes subject to)?\s*(a|an|any)?\s*",
+                q[x.end:m.start()], _I):
+            return x
+    return None
+
+
 def _control_trigger(c: _Ctx) -> str:
     """'a change of control of Distributor', 'a change of control of either party', or 'a change of control'."""
-    q = c.quote
-    m = _CONTROL.search(q)
-    if not m:
+    found = list(_CONTROL.finditer(c.quote))
+    if not found:
         return ""
-    words = m.group(0).lower()
-    kind = "a merger" if words.startswith("merge") or words.startswith("consolidat") else (
-        "a sale of substantially all assets" if "substantially all" in words else "a change of control")
-    whose = ""
-    window = q[max(0, m.start() - 80):m.end() + 80]
-    off = max(0, m.start() - 80)
-    near = [x for x in c.ms if off <= x.start < off + len(window)]
-    for x in near:  # "of Distributor", "Distributor undergoes/is acquired", "Distributor's assets"
-        seg_after = q[m.end():x.start] if x.start >= m.end() else ""
-        seg_before = q[x.end:m.start()] if x.end <= m.start() else ""
-        if (re.fullmatch(r"\s*((of|in|by|with respect to)\s+)?(the\s+)?((outstanding\s+)?(voting\s+)?(stock|securities|shares|equity|assets|ownership|interest)s?\s+of\s+)?", seg_after, _I)
-                or re.fullmatch(r"(?:'s|’s)?\s*(undergoes|experiences|is subject to|has|effects|suffers|is|becomes subject to)?\s*(a|an|any)?\s*", seg_before, _I)):
-            whose = x
-            break
-    if not whose:
-        return kind
+
+    def kind(m: re.Match) -> str:
+        w = m.group(0).lower()
+        return ("a merger" if w.startswith(("merge", "consolidat")) else "a sale of substantially all assets"
+                if "substantially all" in w else "a change of control")
+
+    # A clause that names a change of control is about one, even where it lists a merger first.
+    order = sorted(found, key=lambda m: (kind(m) != "a change of control", m.start()))
+    whose = next((w for w in (_whose(c, m) for m in found) if w is not None), None)
+    head = kind(order[0])
+    if whose is None:
+        return head
     if whose.actor in ("either party", "each party", "neither party"):
-        return f"{kind} of either party"
+        return f"{head} of either party"
     if whose.actor == "other party":
-        return f"{kind} of the other party"
-    return f"{kind} of {whose.actor}"
+        return f"{head} of the other party"
+    return f"{head} of {whose.actor}"
 
 
 _TERMINATE = r"terminat(e|ing)\b|cancel\b|end this|terminated\b"
-_ASSIGN = r"(sell,\s*)?(assign|transfer|delegate|sublet|sublicense|sub-license|cede)(ed)?\b"
+_ASSIGN = r"(sell,\s*)?(assign|transfer|delegate|sublet|sublicense|sub-license|subcontract|cede)(ed|able)?\b"
 
 
 def _termination(c: _Ctx, r: ClauseReading) -> bool:
     a = _anchor(c, _TERMINATE)
     if a is None:
-        return False
+        until = re.search(r"\buntil terminated by\s+", c.quote, _I)  # "remains in effect until terminated by either party"
+        who = mention_at(c.quote, until.end() - 3, c.ms, slack=6) if until else None
+        if who is None:
+            return False
+        a = (who, False, until.start(), "terminated")
     who, neg = _actor(a[0], c, a[1])
     if neg:
         return False
@@ -175,6 +194,8 @@ def _change_of_control(c: _Ctx, r: ClauseReading) -> None:
     r.trigger = _control_trigger(c) or ""
     q = c.quote
     if _termination(c, r):
+        if r.actor == "either party" and r.trigger.endswith("of either party"):
+            r.trigger = r.trigger.replace("of either party", "of the other party")
         return
     if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)", q, _I):
         r.action, r.consequence = "is treated as an assignment", "consent required (treated as assignment)"
@@ -182,6 +203,12 @@ def _change_of_control(c: _Ctx, r: ClauseReading) -> None:
         return
     if re.search(r"\b(consent|approval)\b", q, _I) and not re.search(r"without (the )?(need for |any )?(\w+ )?(prior )?(written )?(consent|approval)", q, _I):
         r.action, r.consequence, r.counterparty = "requires consent", "consent required", _consent_of(c, "")
+        return
+    a = _anchor(c, _ASSIGN)
+    if a is not None and a[1]:  # "may not assign (whether through a merger or otherwise)": an assignment clause
+        trigger = r.trigger
+        _assignment(c, r)
+        r.trigger = r.trigger if r.actor else trigger
         return
     a = _anchor(c, r"notif|give\b[^.;]{0,30}notice|provide\b[^.;]{0,30}notice|inform")
     if a is not None:
@@ -204,7 +231,7 @@ def _assignment(c: _Ctx, r: ClauseReading) -> None:
         permitted = re.search(r"\bwithout\b[^.;]{0,50}\b(consent|approval)", q[a[2]:a[2] + 160], _I) and not neg
         r.actor = who
         if neg:
-            r.action = "may not assign"
+            r.action = "may not subcontract" if a[3].lower().startswith("subcontract") else "may not assign"
             r.consequence = "consent required" if consent else "assignment prohibited"
         elif permitted:
             r.action, r.consequence = "may assign", "permitted without consent"
@@ -218,8 +245,10 @@ def _assignment(c: _Ctx, r: ClauseReading) -> None:
         r.consequence = r.consequence or "consent required"
     if re.search(r"\b(null and void|void|of no (force or )?effect|invalid)\b", q, _I):
         r.consequence = (r.consequence + "; " if r.consequence else "") + "void without consent"
-    if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)|(merger|change (of|in) control|operation of law)", q, _I):
+    if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)", q, _I) and _CONTROL.search(q):
         r.detail = "change of control counts"
+        if not r.actor:
+            r.trigger = _control_trigger(c) or "a change of control"
     r.consequence = r.consequence or "restricts assignment"
 
 

@@ -35,6 +35,14 @@ class _Say:
             return self.idx.firsts[self.idx.displays.index(actor)]
         return actor
 
+    def named_in(self, text: str) -> str:
+        """A phrase of the reading ('a change of control of Distributor') with first mentions given their name."""
+        for d, f in zip(self.idx.displays, self.idx.firsts):
+            if d not in self.named and re.search(r"(?<![\w-])" + re.escape(d) + r"(?![\w-])", text):
+                self.named.add(d)
+                text = re.sub(r"(?<![\w-])" + re.escape(d) + r"(?![\w-])", lambda _: f, text, count=1)
+        return text
+
     def subject(self, action: str) -> tuple[str, str]:
         """(Subject, verb phrase): 'either party' + 'may not assign' reads 'Neither party may assign'."""
         actor = self.r.actor
@@ -75,27 +83,32 @@ def _article(words: str) -> str:
 def _termination(s: _Say, r: ClauseReading, on: str) -> str:
     if r.actor:
         subj, verb = s.subject(r.action)
-        return f"{subj} {verb} {on}{s.tail()}"
+        return f"{subj} {verb} {s.named_in(on)}{s.tail()}"
     return f"The agreement allows termination {on}{s.tail()}"
 
 
 def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
     trig = r.trigger or "a change of control"
+    if r.action in ("may not assign", "may not subcontract", "may assign"):
+        return _assignment(s, r)
     if r.consequence == "termination right":
         return _termination(s, r, f"on {trig}")
     if r.consequence.startswith("consent required (treated"):
+        trig = s.named_in(trig)
         consent = f", which requires {s.poss(r.counterparty, '')} consent".replace("requires  consent", "requires consent") if s.said(r"consent|approv") else ""
-        return f"{_cap(trig)} is treated as an assignment of the agreement{consent}{s.tail(False)}"
+        return f"{_cap(s.named_in(trig))} is treated as an assignment of the agreement{consent}{s.tail(False)}"
     if r.consequence == "consent required":
+        trig = s.named_in(trig)
         who = s.poss(r.counterparty, "") + " " if r.counterparty else ""
         return f"{_cap(trig)} requires {who}consent{s.tail(False)}"
     if r.consequence == "notice only":
         if r.actor:
             subj, _ = s.subject("")
-            return f"{subj} must notify {s.who(r.counterparty) if r.counterparty else 'the other party'} of {trig}{s.tail()}"
-        return f"The agreement requires notice of {trig}{s.tail()}"
+            cp = s.who(r.counterparty) if r.counterparty else "the other party"
+            return f"{subj} must notify {cp} of {s.named_in(trig)}{s.tail(False)}"
+        return f"The agreement requires notice of {trig}{s.tail(False)}"
     if r.trigger:
-        return f"The agreement contains a provision triggered by {trig}{s.tail(False)}"
+        return f"The agreement contains a provision triggered by {s.named_in(trig)}{s.tail(False)}"
     return _assignment(s, r)
 
 
@@ -103,11 +116,16 @@ def _assignment(s: _Say, r: ClauseReading) -> str | None:
     consent = "consent" in r.consequence and "without consent" not in r.consequence.split(";")[0]
     written = "prior written " if s.said(r"prior written (consent|approval)") else "written " if s.said(r"written (consent|approval)") else ""
     void = ", and an assignment without it is void" if "void" in r.consequence and consent else ""
-    if r.actor and r.action == "may not assign":
+    if r.actor and r.action in ("may not assign", "may not subcontract"):
         subj, verb = s.subject(r.action)
         without = f" without {s.poss(r.counterparty, '')} {written}consent".replace("  ", " ") if consent else ""
-        law = " (including by operation of law)" if s.said(r"by operation of law") else ""
-        return f"{subj} {verb} the agreement{law}{without}{void}{s.tail(False)}"
+        # only where the clause extends the restriction to them, never where it excepts them
+        ways = [w for w, rx in (("merger", r"\b(whether|including)\b[^.;()]{0,40}\bmerger"),
+                                ("operation of law", r"\bby operation of law")) if s.said(rx)
+                and not s.said(r"\bexcept\b[^.;]{0,80}" + w)]
+        law = f" (including by {' or '.join(ways)})" if ways else ""
+        what = "its obligations" if verb.endswith("subcontract") else "the agreement"
+        return f"{subj} {verb} {what}{law}{without}{void}{s.tail(False)}"
     if r.actor and r.consequence.startswith("permitted without consent"):
         subj, verb = s.subject(r.action)
         to = (" to an affiliate" if s.said(r"affiliat\w*[^.;]{0,80}without|without[^.;]{0,120}affiliat") else
@@ -116,8 +134,12 @@ def _assignment(s: _Say, r: ClauseReading) -> str | None:
     if r.actor and r.action == "may assign" and consent:
         subj, _ = s.subject(r.action)
         return f"{subj} may assign the agreement only with {s.poss(r.counterparty, '')} {written}consent".replace("  ", " ") + s.tail(False)
+    if r.detail == "change of control counts" and r.trigger.startswith("a "):
+        return f"{_cap(s.named_in(r.trigger))} is treated as an assignment of the agreement{s.tail(False)}"
     if "void" in r.consequence and consent:
         return f"Any assignment made without the required consent is void{s.tail(False)}"
+    if "void" in r.consequence:
+        return f"Any assignment made in breach of the clause is void{s.tail(False)}"
     if consent:
         return f"The agreement restricts assignment without consent{s.tail(False)}"
     return None

@@ -51,7 +51,7 @@ def preamble_parties(text: str) -> list[PreambleParty]:
         if not ents or len(window) - ents[-1].end() > 150 or "WHEREAS" in window[ents[-1].end():]:
             continue
         name = ents[-1].group(1).strip(" ,")
-        name = re.sub(r"^(?:and|between|by|by and between)\s+", "", name, flags=re.I)
+        name = re.split(r"\b(?:between|among|and|by)\s+(?=[A-Z])", name)[-1]
         if not any(p.role == role for p in out):
             out.append(PreambleParty(name=name, role=role))
     return out

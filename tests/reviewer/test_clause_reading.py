@@ -1,0 +1,249 @@
+"""Finding summaries read like a lawyer's: who may do what, on which trigger, naming only the agreement's parties.
+
+The clauses are written for these tests (not taken from CUAD); the parties are
+plain objects with name/role/aliases, as agents/facts will hand them over.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from agents.offline.clause_reading import read_clause
+from agents.offline.clause_summary import names_only_parties, write_summary
+from agents.offline.conditions import detect, summarize
+from core.checklist import load_checklist
+from core.settings import get_settings
+
+CISCO = SimpleNamespace(name="Cisco Systems, Inc.", role="Cisco", aliases=())
+XYZ = SimpleNamespace(name="XYZ Corp.", role="Distributor", aliases=("XYZ",))
+PARTIES = (CISCO, XYZ)
+
+
+@pytest.fixture(scope="module")
+def items():
+    return {i.id: i for i in load_checklist(get_settings().checklist_path)}
+
+
+# (item, clause, sentence with the parties, sentence without them)
+CASES = [
+    ("change_of_control",
+     "18.4 Change of Control. If Distributor undergoes a change of control, Cisco may terminate this Agreement on "
+     "thirty (30) days' written notice to Distributor.",
+     "Cisco may terminate on a change of control of Distributor (XYZ Corp.), on 30 days' written notice (§ 18.4).",
+     "The agreement allows termination on a change of control, on 30 days' written notice (§ 18.4)."),
+    ("change_of_control",
+     "In the event that either party is acquired by a third party, the other party may, at its option, terminate this "
+     "Agreement upon ninety (90) days prior written notice.",
+     "Either party may terminate on a change of control of the other party, on 90 days' written notice.",
+     "Either party may terminate on a change of control of the other party, on 90 days' written notice."),
+    ("change_of_control",
+     "Any merger of Distributor with another entity or any change of control of Distributor shall be deemed an "
+     "assignment of this Agreement requiring Cisco's prior written consent.",
+     "A change of control of Distributor (XYZ Corp.) is treated as an assignment of the agreement, which requires Cisco's consent.",
+     "A change of control is treated as an assignment of the agreement, which requires consent."),
+    ("change_of_control",
+     "Distributor shall notify Cisco in writing within ten (10) business days after any change of control of Distributor.",
+     "Distributor (XYZ Corp.) must notify Cisco of a change of control of Distributor.",
+     "The agreement requires notice of a change of control."),
+    ("anti_assignment",
+     "14.2 Neither party may assign or transfer this Agreement without the prior written consent of the other party.",
+     "Neither party may assign the agreement without the other's prior written consent (§ 14.2).",
+     "Neither party may assign the agreement without the other's prior written consent (§ 14.2)."),
+    ("anti_assignment",
+     "Distributor shall not assign this Agreement, whether voluntarily or by operation of law, without Cisco's written "
+     "consent, and any attempted assignment without such consent shall be null and void.",
+     "Distributor (XYZ Corp.) may not assign the agreement (including by operation of law) without Cisco's written "
+     "consent, and an assignment without it is void.",
+     "Any assignment made without the required consent is void."),
+    ("anti_assignment",
+     "This Agreement may not be assigned by Distributor without the consent of Cisco.",
+     "Distributor (XYZ Corp.) may not assign the agreement without Cisco's consent.",
+     "The agreement restricts assignment without consent."),
+    ("termination_for_convenience",
+     "Cisco may terminate this Agreement for convenience at any time upon sixty (60) days' written notice to Distributor.",
+     "Cisco may terminate for convenience, on 60 days' written notice.",
+     "The agreement allows termination for convenience, on 60 days' written notice."),
+    ("termination_for_convenience",
+     "9.2 Either party may terminate this Agreement without cause by giving the other not less than three (3) months' notice.",
+     "Either party may terminate for convenience, on 3 months' notice (§ 9.2).",
+     "Either party may terminate for convenience, on 3 months' notice (§ 9.2)."),
+    ("exclusivity",
+     "Cisco hereby appoints Distributor as its exclusive distributor of the Products in the Territory.",
+     "Distributor (XYZ Corp.) has exclusive rights granted by Cisco.",
+     "The agreement contains an exclusivity commitment."),
+    ("exclusivity",
+     "During the Term, Distributor shall not purchase or resell products that compete with the Products from any "
+     "supplier other than Cisco.",
+     "Distributor (XYZ Corp.) may not deal with third parties in the field the clause covers.",
+     "The agreement contains an exclusivity commitment."),
+    ("non_compete",
+     "For two (2) years after termination, Distributor shall not, directly or indirectly, compete with Cisco in the Territory.",
+     "Distributor (XYZ Corp.) may not compete with Cisco.",
+     "The agreement restricts a party from competing."),
+    ("non_solicit",
+     "Neither party shall solicit or hire any employee of the other party during the Term and for twelve months thereafter.",
+     "Neither party may solicit or hire the other's employees.",
+     "Neither party may solicit or hire the other's employees."),
+    ("most_favored_nation",
+     "Should Cisco sell the Products to any other distributor at a lower price, Cisco shall extend the same price to Distributor.",
+     "Cisco must give Distributor (XYZ Corp.) terms at least as favourable as those it gives any third party.",
+     "The agreement contains a most-favoured-nation commitment."),
+    ("rofr_rofo",
+     "Distributor shall have a right of first refusal should Cisco propose to sell the business to which this Agreement relates.",
+     "Distributor (XYZ Corp.) has a right of first refusal on a sale of the business or assets.",
+     "The agreement grants a right of first refusal, offer or negotiation."),
+    ("minimum_commitment",
+     "Distributor shall purchase Products worth not less than USD 2,500,000 in each Contract Year.",
+     "Distributor (XYZ Corp.) must purchase a minimum of USD 2,500,000.",
+     "The agreement sets a minimum commitment of USD 2,500,000."),
+    ("cap_on_liability",
+     "9. Distributor's total liability under this Agreement shall not exceed the fees paid by Distributor in the twelve "
+     "(12) months before the claim.",
+     "Distributor's liability is capped at the fees paid or payable under the agreement in the prior 12 months (§ 9).",
+     "Liability under the agreement is capped at the fees paid or payable under the agreement in the prior 12 months (§ 9)."),
+    ("cap_on_liability",
+     "IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR ANY INDIRECT, SPECIAL OR CONSEQUENTIAL DAMAGES.",
+     "Neither party is liable for indirect or consequential damages.",
+     "Neither party is liable for indirect or consequential damages."),
+    ("uncapped_liability",
+     "Except for a breach of Section 11 or a party's indemnity obligations, neither party shall be liable for lost profits.",
+     "The limits on liability do not apply to a breach of § 11 or a party's indemnity obligations.",
+     "The limits on liability do not apply to a breach of § 11 or a party's indemnity obligations."),
+    ("indemnification",
+     "Distributor shall indemnify, defend and hold harmless Cisco from all third-party claims arising from its resale of Products.",
+     "Distributor (XYZ Corp.) must indemnify Cisco against claims and losses.",
+     "The agreement contains an indemnity."),
+    ("ip_ownership",
+     "Distributor hereby assigns to Cisco all right, title and interest in any improvements to the Products it makes.",
+     "Distributor (XYZ Corp.) assigns rights in the intellectual property it covers to Cisco.",
+     "The agreement allocates ownership of intellectual property."),
+    ("ip_ownership",
+     "All marketing materials created under this Agreement shall be the sole and exclusive property of Cisco.",
+     "Cisco owns the intellectual property the clause covers.",
+     "The agreement allocates ownership of intellectual property."),
+    ("license_grant",
+     "Cisco hereby grants to Distributor a non-exclusive, non-transferable, royalty-free license to use the Marks in the Territory.",
+     "Cisco grants Distributor (XYZ Corp.) a non-exclusive, royalty-free, non-transferable licence.",
+     "The agreement grants a non-exclusive, royalty-free, non-transferable licence."),
+    ("source_code_escrow",
+     "Cisco shall deposit the source code of the Software with an escrow agent reasonably acceptable to Distributor.",
+     "Cisco must deposit source code in escrow.",
+     "The agreement provides for a source code escrow."),
+    ("audit_rights",
+     "Cisco may, on fifteen (15) days' prior written notice, audit Distributor's books and records once per year.",
+     "Cisco may audit Distributor's books and records, on 15 days' written notice.",
+     "The agreement gives a right to audit books and records."),
+    ("insurance",
+     "Distributor shall maintain commercial general liability insurance of no less than $2,000,000 per occurrence.",
+     "Distributor (XYZ Corp.) must maintain insurance of at least $2,000,000.",
+     "The agreement requires insurance to be maintained."),
+    ("governing_law",
+     "This Agreement is governed by the laws of the State of New York, and disputes shall be settled by arbitration.",
+     "The agreement is governed by the law of New York, with disputes resolved by arbitration.",
+     "The agreement is governed by the law of New York, with disputes resolved by arbitration."),
+    ("confidentiality",
+     "Each party shall hold the other party's Confidential Information in strict confidence.",
+     "Each party must keep the other's confidential information confidential.",
+     "Each party must keep the other's confidential information confidential."),
+    ("term_renewal",
+     "2.1 The initial term is five (5) years, and the Agreement shall renew automatically for successive one (1) year "
+     "periods unless either party gives ninety (90) days' notice of non-renewal.",
+     "The agreement runs for 5 years and renews automatically for successive 1-year periods, unless a party gives "
+     "90 days' notice of non-renewal (§ 2.1).",
+     "The agreement runs for 5 years and renews automatically for successive 1-year periods, unless a party gives "
+     "90 days' notice of non-renewal (§ 2.1)."),
+    ("debt_change_of_control",
+     "The occurrence of a Change of Control of the Borrower shall constitute an Event of Default.",
+     "A change of control is an event of default.",
+     "A change of control is an event of default."),
+    ("litigation",
+     "There is no action, suit or proceeding pending or, to the Company's knowledge, threatened against the Company.",
+     "The document refers to litigation or claims.",
+     "The document refers to litigation or claims."),
+]
+
+
+@pytest.mark.parametrize("item_id, clause, with_parties, without", CASES, ids=[f"{c[0]}-{i}" for i, c in enumerate(CASES)])
+def test_each_item_reads_as_a_sentence(items, item_id, clause, with_parties, without):
+    assert write_summary(items[item_id], clause, PARTIES) == with_parties
+    assert write_summary(items[item_id], clause, ()) == without
+
+
+def test_every_checklist_item_has_a_case(items):
+    assert {c[0] for c in CASES} >= set(items) - {"lease_assignment", "key_employee"}
+
+
+def test_reading_fields_feed_the_consents_schedule():
+    r = read_clause("change_of_control", CASES[0][1], PARTIES)
+    assert (r.actor, r.action, r.trigger, r.notice, r.section, r.consequence) == (
+        "Cisco", "may terminate", "a change of control of Distributor", "30 days' written notice", "18.4", "termination right")
+    r = read_clause("anti_assignment", CASES[5][1], PARTIES)
+    assert (r.actor, r.action, r.counterparty) == ("Distributor", "may not assign", "Cisco")
+    assert "consent required" in r.consequence and "void" in r.consequence
+    r = read_clause("minimum_commitment", CASES[15][1], PARTIES)
+    assert r.amount == "USD 2,500,000"
+
+
+@pytest.mark.parametrize("clause", [
+    "This Agreement may be terminated for Convenience by the Company upon notice.",
+    "The Effective Date shall not be deemed an assignment; Agreement may terminate as set out in Section 4.",
+    "Customer may terminate this Agreement for convenience on thirty days notice.",
+])
+def test_words_that_look_like_names_are_never_named(items, clause):
+    # "Agreement", "Convenience", "Effective Date", "Customer" (not a party of this agreement) read like names.
+    for item_id in ("change_of_control", "termination_for_convenience", "anti_assignment"):
+        s = write_summary(items[item_id], clause, PARTIES)
+        assert not any(w in s for w in ("Agreement", "Convenience", "Effective", "Customer", "Company", "Section")), s
+        assert "clause names" not in s and "[" not in s and s.endswith(".")
+
+
+def test_a_party_named_in_capitals_is_still_that_party(items):
+    s = write_summary(items["termination_for_convenience"],
+                      "DISTRIBUTOR MAY TERMINATE THIS AGREEMENT FOR CONVENIENCE UPON THIRTY (30) DAYS WRITTEN NOTICE.", PARTIES)
+    assert s == "Distributor (XYZ Corp.) may terminate for convenience, on 30 days' written notice."
+
+
+def test_a_verb_in_another_clause_gets_no_subject(items):
+    # Distributor makes records available; Cisco audits. Reading "Distributor may audit" would be a wrong party.
+    clause = "Distributor shall make its records available for audit by Cisco upon ten (10) days prior written notice."
+    s = write_summary(items["audit_rights"], clause, PARTIES)
+    assert not s.startswith("Distributor")
+
+
+def test_a_permission_to_assign_is_not_read_as_a_restriction(items):
+    clause = "Cisco may assign this Agreement to an Affiliate without the consent of Distributor."
+    assert write_summary(items["anti_assignment"], clause, PARTIES) == "Cisco may assign the agreement to an affiliate without consent."
+
+
+def test_an_exception_is_not_read_as_part_of_the_restriction(items):
+    clause = ("Neither party may assign this Agreement (except to a successor in the event of a merger) without the "
+              "other party's prior written consent.")
+    s = write_summary(items["anti_assignment"], clause, PARTIES)
+    assert s == "Neither party may assign the agreement without the other's prior written consent."
+
+
+def test_party_objects_need_only_name_role_aliases(items):
+    class Party:  # any object with the three attributes will do
+        def __init__(self, name, role, aliases=()):
+            self.name, self.role, self.aliases = name, role, aliases
+
+    # A loose extraction that calls "Agreement" a party is not trusted with it.
+    parties = [Party("Acme Ltd", "Supplier"), Party("Agreement", "Agreement")]
+    s = write_summary(items["termination_for_convenience"],
+                      "Supplier may terminate this Agreement for convenience on 30 days' notice.", parties)
+    assert s == "Supplier (Acme Ltd) may terminate for convenience, on 30 days' notice."
+
+
+def test_names_only_parties_check():
+    assert names_only_parties("Cisco may terminate on a change of control of Distributor.", {"Cisco", "Distributor"})
+    assert not names_only_parties("Agreement may terminate.", {"Cisco"})
+    assert not names_only_parties("Cisco may terminate for Convenience.", {"Cisco"})
+
+
+def test_summarize_keeps_its_callers_and_delegates(items):
+    item = items["termination_for_convenience"]
+    clause = CASES[7][1]
+    assert summarize(item, clause, detect(clause), ["Termination for Convenience"]) == CASES[7][3]
+    assert summarize(item, clause, detect(clause), [], parties=PARTIES) == CASES[7][2]
