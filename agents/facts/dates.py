@@ -258,7 +258,7 @@ def _renewal(passage: str) -> str:
         return ""
     out = ", renewing"
     if (rm := _RENEW_PERIOD.search(passage)) and (n := _count(rm.group("n"), rm.group("d"))):
-        out += f" for {_words(n, rm.group('unit'))} periods"
+        out += f" for {n}-{rm.group('unit').lower().rstrip('s')} periods"
     if (nm := _NOTICE.search(passage)) and (n := _count(nm.group("n"), nm.group("d"))):
         out += f" unless {_words(n, nm.group('unit'))}' notice"
     return out

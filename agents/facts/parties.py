@@ -207,6 +207,10 @@ def preamble_parties(text: str) -> tuple[list[Party], Span]:
         terms = _party_terms(m.group())
         if not terms:
             continue
+        if parties and not chunk.strip(" ,;"):
+            # ("Deutsche Bank") (the "Remarketing Agents"): a second term right after the first names the same party
+            _add_alias(parties[-1], terms)
+            continue
         name, span = _clean_name(chunk, m.start() - len(chunk))
         if not _is_name(name) or _is_term_only(name, parties) or _known(name, terms, parties):
             # "Tiger ... and collectively with GA, the "Agent"": a collective term is an alias of the parties it joins

@@ -1,0 +1,177 @@
+"""agents.facts on hand-written agreements (none copied from CUAD): parties, dates, term, law, title."""
+
+from __future__ import annotations
+
+from agents.facts import extract_facts, party_names, resolve_party
+
+DISTRIBUTION = """EXCLUSIVE DISTRIBUTION AGREEMENT
+
+This Exclusive Distribution Agreement (the "Agreement") is made and entered into as of the 3rd day of March, 2021 \
+(the "Effective Date") by and between Halvorsen Pumps, Inc., a Delaware corporation having its principal office at \
+12 Main Street, Dover, Delaware 19901 ("Supplier"), and Blue Ridge Trading LLC, a Virginia limited liability company \
+("Distributor"). Supplier and Distributor are each a "Party" and together the "Parties".
+
+WHEREAS, Supplier manufactures industrial pumps; and
+
+WHEREAS, Distributor wishes to resell them for Convenience of its customers.
+
+1. Definitions. "Territory" means the Commonwealth of Virginia.
+
+2. Term. This Agreement shall commence on the Effective Date and continue for a period of five (5) years from the \
+Effective Date, and shall automatically renew for successive one (1) year periods unless either Party gives ninety (90) \
+days' prior written notice of non-renewal.
+
+3. Confidentiality. During the term of this Agreement and for a period of seven (7) years thereafter, each Party shall \
+keep the other's information confidential.
+
+14. Governing Law. This Agreement shall be governed by and construed in accordance with the laws of the State of \
+New York, without regard to its conflict of laws principles.
+
+IN WITNESS WHEREOF, the Parties have executed this Agreement as of the Effective Date.
+
+HALVORSEN PUMPS, INC.                BLUE RIDGE TRADING LLC
+By: /s/ Ann Example                  By: /s/ Bo Example
+"""
+
+
+def test_preamble_parties_with_defined_terms_and_spans():
+    f = extract_facts(DISTRIBUTION)
+    assert party_names(f) == ["Halvorsen Pumps, Inc.", "Blue Ridge Trading LLC"]
+    assert [p.role for p in f.parties] == ["Supplier", "Distributor"]
+    for p in f.parties:
+        assert DISTRIBUTION[p.span[0]:p.span[1]] == p.name
+    assert f.title == "EXCLUSIVE DISTRIBUTION AGREEMENT"
+    assert DISTRIBUTION[f.title_span[0]:f.title_span[1]] == f.title
+
+
+def test_resolve_party_by_role_name_and_never_a_generic_word():
+    f = extract_facts(DISTRIBUTION)
+    assert resolve_party(f, "Distributor").name == "Blue Ridge Trading LLC"
+    assert resolve_party(f, "halvorsen pumps, inc.").role == "Supplier"
+    for word in ("Agreement", "Effective Date", "Party", "Parties", "Convenience", "Territory", ""):
+        assert resolve_party(f, word) is None, word
+    assert all(p.role not in ("Agreement", "Effective Date", "Party", "Parties") for p in f.parties)
+
+
+def test_dates_term_and_governing_law():
+    f = extract_facts(DISTRIBUTION)
+    assert f.agreement_date == "2021-03-03"
+    assert f.effective_date == "2021-03-03"
+    # five years from the Effective Date, not the seven-year confidentiality tail
+    assert f.expiration == "2026-03-03"
+    assert f.term == "5 years from the Effective Date, renewing for 1-year periods unless 90 days' notice"
+    assert f.governing_law == "New York"
+    assert DISTRIBUTION[f.governing_law_span[0]:f.governing_law_span[1]] == "New York"
+    assert "2021" in DISTRIBUTION[f.agreement_date_span[0]:f.agreement_date_span[1]]
+
+
+AMENDMENT = """SECOND AMENDMENT TO MASTER SERVICES AGREEMENT
+
+This Second Amendment (this "Amendment") to the Master Services Agreement dated January 5, 2016 between \
+Orchard Analytics Ltd. ("Orchard") and Kestrel Hospital Group plc ("Kestrel") (the "Agreement") is made on \
+14 September 2019.
+
+1. Clause 9 of the Agreement is deleted.
+
+2. The term of this Agreement shall expire on 31 December 2022.
+
+3. This Amendment is governed by the laws of England and Wales.
+"""
+
+
+def test_amendment_own_date_not_the_amended_agreements():
+    f = extract_facts(AMENDMENT)
+    assert f.agreement_date == "2019-09-14"
+    assert f.effective_date is None
+    assert f.expiration == "2022-12-31"
+    assert f.governing_law == "England and Wales"
+    assert [(p.name, p.role) for p in f.parties] == [("Orchard Analytics Ltd.", "Orchard"),
+                                                     ("Kestrel Hospital Group plc", "Kestrel")]
+
+
+JOINT_VENTURE = """COOPERATION AGREEMENT
+
+THIS COOPERATION AGREEMENT is entered into as of May 2, 2018 by and among (a) a consortium formed by Larchmont \
+Capital, Inc. ("Larchmont") and Ferro Partners LLC ("Ferro" and, together with Larchmont, the "Sponsor"), and \
+(b) Northwind Logistics Corp., a Nevada corporation organized under the laws of the State of Nevada ("Northwind").
+
+RECITALS
+
+A. The Sponsor wishes to invest.
+
+7. GOVERNING LAW. THIS AGREEMENT SHALL BE GOVERNED BY THE LAWS OF THE STATE OF DELAWARE.
+"""
+
+
+def test_collective_term_is_an_alias_and_incorporation_is_not_governing_law():
+    f = extract_facts(JOINT_VENTURE)
+    assert party_names(f) == ["Larchmont Capital, Inc.", "Ferro Partners LLC", "Northwind Logistics Corp."]
+    assert resolve_party(f, "Sponsor").name == "Ferro Partners LLC"
+    assert resolve_party(f, "Northwind").name == "Northwind Logistics Corp."
+    assert f.agreement_date == "2018-05-02"
+    assert f.governing_law == "Delaware"  # not Nevada, where Northwind is organised
+
+
+COVER_ONLY = """LICENSE AGREEMENT
+
+BETWEEN
+
+SABLE MEDIA GROUP, INC.
+
+AND
+
+TERRACE SOFTWARE CORPORATION
+
+1. Grant. Licensor grants Licensee a licence. This Agreement shall continue in perpetuity unless terminated.
+
+IN WITNESS WHEREOF, the parties have signed this Agreement.
+
+SABLE MEDIA GROUP, INC.            TERRACE SOFTWARE CORPORATION
+By: /s/ C. Example                 By: /s/ D. Example
+Date: June 3, 2015                 Date: June 9, 2015
+"""
+
+
+def test_cover_page_parties_and_signature_date():
+    f = extract_facts(COVER_ONLY)
+    assert party_names(f) == ["SABLE MEDIA GROUP, INC.", "TERRACE SOFTWARE CORPORATION"]
+    assert all(p.role == "" for p in f.parties)
+    assert f.agreement_date == "2015-06-09"  # when the last party signed
+    assert f.expiration is None and f.term.startswith("perpetual")
+    assert f.governing_law == ""
+
+
+SIGNATURES_ONLY = """SERVICES AGREEMENT
+
+The undersigned agree that the services described in Schedule 1 will be provided on the terms below.
+
+1. Fees are payable monthly.
+
+IN WITNESS WHEREOF, the undersigned execute this agreement as of October 1, 2012.
+
+Kittering Data Services, LLC
+By: /s/ E. Example
+Authorized Signatory Corvid Freight Holdings Ltd.
+By: /s/ F. Example
+"""
+
+
+def test_signature_block_parties_and_witness_date():
+    f = extract_facts(SIGNATURES_ONLY)
+    assert party_names(f) == ["Kittering Data Services, LLC", "Corvid Freight Holdings Ltd."]
+    assert f.agreement_date == "2012-10-01"
+
+
+def test_nothing_found_is_said_plainly():
+    f = extract_facts("Meeting notes. We discussed the budget and agreed to meet again.")
+    assert f.parties == [] and f.title == ""
+    assert f.agreement_date is None and f.effective_date is None and f.expiration is None
+    assert f.term == "" and f.governing_law == ""
+
+
+def test_long_contract_reads_preamble_tail_and_clauses():
+    body = "\n\n".join(f"{i}. Miscellaneous. The parties shall co-operate in good faith on item {i}." for i in range(3000))
+    text = DISTRIBUTION.replace("14. Governing Law.", body + "\n\n14. Governing Law.")
+    assert len(text) > 200_000  # about 70 pages
+    f = extract_facts(text)
+    assert f.governing_law == "New York" and len(f.parties) == 2 and f.expiration == "2026-03-03"
