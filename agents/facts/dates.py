@@ -47,8 +47,8 @@ _REFERS_BACK = re.compile(r"\bto\s+(?:the|that|that\s+certain|an?)\s+(?:[\w,&/-]
 
 _N = r"(?P<n>\w+(?:[\s-]\w+)?)\s*(?:\(\s*(?P<d>\d+)\s*\)\s*)?"
 _FIXED = re.compile(
-    rf"\b(?:of|for|be)\s+(?:an?\s+(?:initial\s+)?(?:period|term)\s+of\s+)?{_N}"
-    rf"(?P<unit>years?|months?|calendar\s+years?)\b", re.I)
+    rf"\b(?:of|for|be|until)\s+(?:an?\s+(?:initial\s+)?(?:period|term)\s+of\s+)?{_N}"
+    rf"(?:full\s+)?(?:calendar\s+|contract\s+)?(?P<unit>years?|months?)\b", re.I)
 _FIXED_FROM = re.compile(r"\b(?:from|after|following|commencing\s+(?:on|with)|beginning\s+(?:on|with)|of)\s+(?:the\s+)?"
                          r"(?P<ref>Effective\s+Date|Commencement\s+Date|date\s+(?:hereof|of\s+this\s+Agreement|of\s+execution"
                          r"|first\s+(?:above\s+)?written)|execution|signing|Start\s+Date)", re.I)
