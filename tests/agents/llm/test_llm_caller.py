@@ -95,7 +95,7 @@ def test_retry_after_is_honoured(llm_settings, fake):
     c = caller(llm_settings, backoff_base_s=20.0, sleep=record_sleep)  # backoff alone would wait ~10 s
     asyncio.run(c.call(MSGS, json_schema=SCHEMA, parse=parse_answer))
     assert sleeps == [pytest.approx(0.4)]
-    assert 0.4 <= time.monotonic() - t0 < 3.0
+    assert time.monotonic() - t0 >= 0.4  # waited as told; no upper bound: a loaded machine may be slower
     first, second = fake.calls()
     assert second.t_start - first.t_end >= 0.39
 
