@@ -20,7 +20,9 @@ _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _ORD = r"(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h)"  # PDF text splits ordinals: "17t h day of May"
 _DAY_OF = rf"(?i:\d{{1,2}}\s?{_ORD}?\s+day\s+of\s+(?:{_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?\d{{4}})"
 _NUMERIC = r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})\b"
-ANY_DATE = rf"(?:{_DAY_OF}|{DATE}|{_NUMERIC})"
+# PDF text often loosens a date's comma: "June 1 , 2010", "June 1,2010"
+_LOOSE = rf"(?i:(?:{_MONTH})\.?\s+\d{{1,2}}\s?{_ORD}?\s*,\s*\d{{4}})"
+ANY_DATE = rf"(?:{_DAY_OF}|{DATE}|{_LOOSE}|{_NUMERIC})"
 _ANY_DATE_RE = re.compile(ANY_DATE)
 
 _SELF = re.compile(
@@ -35,6 +37,12 @@ _EFFECTIVE_DEF = re.compile(
 _EFFECTIVE_IS = re.compile(
     rf"\beffective\s+date\s+(?:of\s+(?:this|the)\s+[\w ]{{1,40}}?\s+)?(?:will|shall)\s+be\s+(?:the\s+)?({ANY_DATE})", re.I)
 _EFFECTIVE_LABEL = re.compile(rf"\bEffective\s+Date\s*:?\s+({ANY_DATE})", re.I)  # a cover or summary table's field
+# '"Effective Date" means the date on which the last Party signs': the last signature's date
+_EFFECTIVE_ON_SIGNING = re.compile(
+    r"Effective\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+the\s+(?:later\s+of\s+the\s+)?date\s+"
+    r"(?:on\s+which\s+|of\s+)?(?:the\s+|this\s+Agreement\s+(?:is|has\s+been)\s+)?(?:last|final|later|both|second)?\s*"
+    r"(?:signature|signed|executed|execution|(?:party|parties)\s+(?:to\s+)?(?:signs?|executes?)|"
+    r"of\s+the\s+parties\s+(?:signs|executes))", re.I)
 _EFFECTIVE_WORDS = re.compile(r"effective\s+date", re.I)
 _EFFECTIVE_TERM = re.compile(r"[\"\u201c\u201d]\s*Effective\s+Date\s*[\"\u201d\u201c]", re.I)
 # EDGAR exhibits carry "Source: ACME INC., 8-K, 1/10/2020" on each page: the filing's date, not a signature's.
@@ -127,7 +135,10 @@ def preamble_dates(text: str, window: tuple[int, int]) -> tuple[tuple[date | Non
         if m.group().lower().startswith("dated") and _REFERS_BACK.search(text, max(s, m.start() - 300), m.start()):
             continue
         span = (m.start(g), m.end(g))
-        by_effect = g == 2 or bool(re.match(r"made\s+effective", m.group(), re.I))
+        # "made and entered into effective as of": the date it takes effect, not necessarily the one it was made on
+        # ("entered into and effective as of" says both)
+        lead = text[m.start(): m.start(g)].lower()
+        by_effect = g == 2 or ("effective" in lead and not re.search(r"\band\s+(?:made\s+)?effective", lead))
         if _EFFECTIVE_AFTER.match(text, m.end(g), min(len(text), m.end(g) + 80)):
             effective = effective if effective[0] else (d, span)
             if agreement[0] is None and not by_effect:
@@ -166,6 +177,8 @@ def defined_effective_date(text: str) -> tuple[date | None, Span]:
     for s, e in sorted(hits):
         if d := read_date(text[s:e]):
             return d, (s, e)
+    if m := _EFFECTIVE_ON_SIGNING.search(text):
+        return signature_date(text)
     return None, (0, 0)
 
 

@@ -21,10 +21,10 @@ SEGMENT_CHARS = 2500
 
 _QUOTE_OPEN = "\"\u201c\u201d'\u2018"
 _QUOTE_CLOSE = "\"\u201d\u201c'\u2019"
-_TERM = re.compile(r"[\"\u201c\u201d]\s*([^\"\u201c\u201d()]{1,60}?)\s*[\"\u201d\u201c]")
+_TERM = re.compile(r"[\"\u201c\u201d\u2018]\s*([^\"\u201c\u201d\u2018\u2019()]{1,60}?)\s*[\"\u201d\u201c\u2019]")
 # A defined-term marker: a parenthetical with a quoted term, or "hereinafter (referred to as) "X"" without one.
 _MARKER = re.compile(
-    r"\((?=[^()]{0,200}[\"\u201c\u201d])[^()]{0,300}\)"
+    r"\((?=[^()]{0,200}[\"\u201c\u201d\u2018])[^()]{0,300}\)"
     r"|,?\s*\b(?:hereinafter|hereafter|herein\s+after)\b[^\"\u201c\u201d.;]{0,40}[\"\u201c\u201d][^\"\u201c\u201d]{1,60}[\"\u201d\u201c]",
     re.I)
 _ANCHOR = re.compile(r"\b(?:by\s+and\s+(?:between|among)|between|among|(?:made|entered\s+into|executed)\s+by)\b\s*:?", re.I)

@@ -175,3 +175,31 @@ def test_long_contract_reads_preamble_tail_and_clauses():
     assert len(text) > 200_000  # about 70 pages
     f = extract_facts(text)
     assert f.governing_law == "New York" and len(f.parties) == 2 and f.expiration == "2026-03-03"
+
+
+LOOSE = """SUPPLY AGREEMENT
+
+This Supply Agreement is made and entered into effective as of June 1 , 2010 by and between Quarry Stone Co., \
+an Ohio corporation (\u2018Seller\u2019), and Millbrook Builders, Inc. (\u2018Buyer\u2019).
+
+1. "Effective Date" means the date on which the last Party signs this Agreement.
+
+IN WITNESS WHEREOF the parties have signed below.
+
+QUARRY STONE CO.              MILLBROOK BUILDERS, INC.
+Date: May 28, 2010            Date: June 2, 2010
+"""
+
+
+def test_loose_comma_single_quotes_and_made_effective():
+    f = extract_facts(LOOSE)
+    assert [(p.name, p.role) for p in f.parties] == [("Quarry Stone Co.", "Seller"), ("Millbrook Builders, Inc.", "Buyer")]
+    # "made ... effective as of" dates the effect; when it was made is read off the last signature
+    assert f.effective_date == "2010-06-01"
+    assert f.agreement_date == "2010-06-02"
+
+
+def test_effective_date_defined_as_last_signature():
+    text = LOOSE.replace("is made and entered into effective as of June 1 , 2010 by", "is entered into by")
+    f = extract_facts(text)
+    assert f.effective_date == "2010-06-02" and f.agreement_date == "2010-06-02"
