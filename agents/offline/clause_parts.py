@@ -227,7 +227,7 @@ def amount_of(text: str) -> str:
     if m and re.search(r"\d", m.group(0)):
         return " ".join(m.group(0).split()).rstrip(".,")
     f = _FEES.search(text)
-    if f:
+    if f and not re.search(r"insurance|coverage", f.group(0), _I):
         basis = f"the {f.group(1).lower()} paid or payable under the agreement"
         months = next((period(p) for p in PERIOD.finditer(f.group(0)) if period(p) and "month" in period(p)), "")
         return basis + (f" in the prior {months}" if months else "")

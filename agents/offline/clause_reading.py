@@ -289,6 +289,12 @@ def _licence(c: _Ctx, r: ClauseReading) -> None:
     grantor, grantee, end = _grant(c, r"grants?|granted|license[sd]?|licence[sd]?")
     r.actor = _actor(grantor, c, False)[0]
     r.counterparty = grantee.actor if grantee and grantee.party >= 0 else ""
+    before = c.quote[max(0, end - 160):max(0, end)].split(". ")[-1]
+    if re.search(r"\b(not|no|nothing|negotiate|option|obligation|if|unless|may|will|shall)\b", before, _I) and not re.search(
+            r"\bhereby\s+\w*\s*(grants?|licen[cs]es)\s*$|\b(shall|will)\s+(and\s+hereby\s+does\s+)?grant\s*$", before, _I):
+        r.actor, r.counterparty = "", ""  # a grant promised, negotiated or denied is not a grant
+        r.consequence = "licence terms"
+        return
     span = c.quote[max(0, end):max(0, end) + 220] if end >= 0 else c.quote
     span = re.split(r"\b(licen[cs]e|right)\b", span, maxsplit=1, flags=_I)[0]  # adjectives of this grant only
     if grantor is None and re.search(r"\bno (right|licen[cs]e)|\bnot (be )?(construed as )?grant", c.quote, _I):
@@ -347,7 +353,7 @@ def _exclusivity(c: _Ctx, r: ClauseReading) -> None:
 def _cap(c: _Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.amount = amount_of(q)
-    m = re.search(r"(?:total|aggregate|entire|cumulative|maximum)?\s*liabilit(y|ies)\b[^.;]{0,160}?\b(not\s+exceed|exceed|limited to|capped at|no more than|greater than|in excess of)", q, _I)
+    m = re.search(r"(?:total|aggregate|entire|cumulative|maximum)?\s*liabilit(y|ies)\b(?:[^.;]|(?<=\d)\.(?=\d)){0,160}?\b(not\s+exceed|exceed|limited to|capped at|no more than|greater than|in excess of)", q, _I)
     if m:
         poss = [x for x in c.ms if x.end <= m.start() + 2 and re.fullmatch(r"(?:'s|’s|’|')?\s*(?:\w+\s+){0,3}", q[x.end:m.start()], _I)]
         who = _actor(poss[-1], c, False)[0] if poss else ""
@@ -374,9 +380,17 @@ def _cap(c: _Ctx, r: ClauseReading) -> None:
 
 def _uncapped(c: _Ctx, r: ClauseReading) -> None:
     q = c.quote
-    m = re.match(r"\W*(?:except|excluding|other than)\s+(?:for|with respect to|in the event of|in connection with|as to)?\s*([^,;:]{3,140}?),", q, _I)
+    m = re.match(r"\W*(?:(?:notwithstanding[^,]{0,80},\s*)?(?:and\s+)?)(?:except|excluding|other than)\s+"
+                 r"(?:for|with (?:respect|regard) to|in the (?:event|case) of|in connection with|as to|to the extent of)?\s*"
+                 r"([^,;:]{3,140}?),", q, _I)
     if m and "[*" not in m.group(1) and "***" not in m.group(1):
-        r.detail = _plain(re.sub(r"\s*\[[^\]]*\]|\s+hereof\b|\s+hereunder\b", "", m.group(1)), c)
+        carve = re.sub(r"\s*\[[^\]]*\]|\s+hereof\b|\s+hereunder\b", "", m.group(1))
+        carve = re.sub(r"^as (set forth|provided|stated) in\b", "the matters in", carve, flags=_I)
+        r.detail = _plain(carve, c).replace("this §", "§")
+        rest = ClauseReading()
+        _cap(c, rest)  # what the carve-out is carved out of: a cap, or the exclusion of indirect damages
+        r.trigger = {"liability capped": "the liability cap", "consequential damages excluded":
+                     "the exclusion of indirect and consequential damages"}.get(rest.consequence, "")
     if re.search(r"without limit|unlimited|shall not (be )?(subject to|limited)|not subject to (any )?(cap|limit)|(limitation|limit|cap|exclusion)s?\b[^.;]{0,150}(shall|will|do|does) not apply", q, _I) or r.detail:
         r.action, r.consequence = "liability is uncapped", "uncapped liability"
         who, _, _ = _subject_of(c, r"bear|be liable|liable")
@@ -406,23 +420,27 @@ def _plain(text: str, c: _Ctx) -> str:
 def _ip(c: _Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.consequence = "ip ownership"
-    grantor, grantee, _ = _grant(c, r"hereby (irrevocably )?assigns?|(shall|will|agrees? to) assign|assigns")
-    if grantee is not None and grantee.party >= 0 and re.search(r"\bassign", q, _I):
-        r.actor, r.action, r.counterparty = _actor(grantor, c, False)[0], "assigns its rights", grantee.actor
-        r.consequence = "ip assigned"
+    if re.search(r"\bjoint(ly)?\b[^.;]{0,60}\bown|\bco-?own", q, _I):
+        r.action, r.consequence = "jointly own", "joint ownership"  # before any 'owned by X': 'owned by X and Y'
         return
+    a = _anchor(c, r"(irrevocably\s+)?assigns?\b")
+    if a is not None and not a[1]:
+        span = re.split(r"[.;]", q[a[2]:a[2] + 250])[0]
+        grantee = next((g for g in (mention_at(q, a[2] + t.end(), c.ms, slack=4) for t in re.finditer(r"\bto\s+", span, _I))
+                        if g is not None), None)
+        if grantee is not None and grantee.party >= 0:
+            r.actor = _actor(a[0], c, False)[0] if a[0] is not None and a[0].party != grantee.party else ""
+            r.action, r.counterparty, r.consequence = "assigns its rights", grantee.actor, "ip assigned"
+            return
     m = re.search(r"(property of|vest(s|ed)? (solely )?in|owned (solely |exclusively )?by)\s+", q, _I)
     if m:
         who = mention_at(q, m.end(), c.ms, slack=4)
-        if who is not None and who.party >= 0:
+        if who is not None and who.party >= 0 and not re.match(r"\s*(and|or)\b", q[who.end:], _I):
             r.actor, r.action = who.actor, "owns"
             return
     who, neg, _ = _subject_of(c, r"be the (sole (and exclusive )?|exclusive )?owner|(solely |exclusively )?own\b|retain\w*")
     if who and not neg:
         r.actor, r.action = who, "owns"
-        return
-    if re.search(r"\bjoint(ly)?\b[^.;]{0,40}\bown", q, _I):
-        r.action, r.consequence = "jointly own", "joint ownership"
 
 
 def _governing_law(c: _Ctx, r: ClauseReading) -> None:

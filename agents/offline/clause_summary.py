@@ -197,7 +197,9 @@ def _uncapped(s: _Say, r: ClauseReading) -> str | None:
     if r.consequence != "uncapped liability":
         return _cap_liability(s, r)
     if r.detail and len(r.detail) <= 120:
-        return f"The limits on liability do not apply to {r.detail}{s.tail(False)}"
+        what = r.trigger or "the limits on liability"
+        verb = "do" if what.startswith("the limits") else "does"
+        return f"{_cap(what)} {verb} not apply to {r.detail}{s.tail(False)}"
     if r.actor and r.actor not in GENERIC:
         return f"{s.poss(r.actor)} liability is not capped for the matters the clause lists{s.tail(False)}"
     return f"The agreement leaves some liability outside the cap{s.tail(False)}"
@@ -221,6 +223,8 @@ def _licence(s: _Say, r: ClauseReading) -> str | None:
         return f"{s.subject(r.action)[0]} grants {to}{kind}{s.tail(False)}"
     if r.counterparty:
         return f"{s.who(r.counterparty)} receives {kind}{s.tail(False)}"
+    if r.consequence == "licence terms":
+        return None
     return f"The agreement grants {kind}{s.tail(False)}"
 
 
@@ -315,7 +319,7 @@ _HONEST = {
     "uncapped_liability": "The agreement leaves some liability outside the cap",
     "indemnification": "The agreement contains an indemnity",
     "ip_ownership": "The agreement allocates ownership of intellectual property",
-    "license_grant": "The agreement grants a licence",
+    "license_grant": "The agreement contains licence terms",
     "source_code_escrow": "The agreement provides for a source code escrow",
     "audit_rights": "The agreement gives a right to audit books and records",
     "insurance": "The agreement requires insurance to be maintained",
