@@ -133,7 +133,10 @@ _GOLD_COLUMN = {"parties": "Parties", "parties_strict": "Parties", "agreement_da
                 "expiration_date": "Expiration Date", "governing_law": "Governing Law", "document_name": "Document Name"}
 
 
-def evaluate(labels_csv: Path, errors: str | None = None, out=sys.stdout) -> dict:
+def evaluate(labels_csv: Path, errors: str | None = None, out=None) -> dict:
+    """Scores per field (mean over contracts) for both halves and all; `errors` prints the development half's
+    mistakes on that field to `out` (default: stdout)."""
+    out = out or sys.stdout
     root = labels_csv.parent
     with labels_csv.open(encoding="utf-8", newline="") as fh:
         rows = list(csv.DictReader(fh))
@@ -150,7 +153,7 @@ def evaluate(labels_csv: Path, errors: str | None = None, out=sys.stdout) -> dic
             per[h][f].append(scores[f])
         if errors and h == "dev" and scores[errors] < 1.0:
             gold = row.get(_GOLD_COLUMN[errors] + "-Answer", "")
-            print(f"[{scores[errors]:.2f}] {row['Filename'][:70]}\n   gold: {gold[:300]}\n   pred: "
+            print(f"[{scores[errors]:.2f}] {row['Filename']}\n   gold: {gold[:300]}\n   pred: "
                   f"{_predicted(errors, facts)[:300]}", file=out)
     result = {}
     for f in FIELDS:
