@@ -1,4 +1,8 @@
-"""python -m ingest <zip-or-folder> [--room NAME]: ingest and print a summary table."""
+"""python -m ingest <zip-folder-or-file> [--room NAME] [--add | --update]: ingest and print a summary table.
+
+A room name that exists is refused unless --add (the files join the room; nothing in it is removed or
+overwritten) or --update (the room becomes the source: re-ingesting the same folder or zip) says otherwise.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from pathlib import Path
 from core.settings import get_settings
 
 from .intake import IntakeError
-from .pipeline import IngestReport, ingest_room
+from .pipeline import IngestReport, RoomExistsError, ingest_room
 
 
 class Bar:
@@ -62,8 +66,11 @@ def summary(report: IngestReport) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ingest", description=__doc__)
-    ap.add_argument("source", type=Path, help="a .zip file or a folder")
+    ap.add_argument("source", type=Path, help="a .zip file, a folder or a single document")
     ap.add_argument("--room", help="room name (default: the source's name without extension)")
+    how = ap.add_mutually_exclusive_group()
+    how.add_argument("--add", action="store_true", help="add the files to an existing room; nothing in it is removed")
+    how.add_argument("--update", action="store_true", help="make an existing room the source's copy (files not in it are removed)")
     ap.add_argument("--workers", type=int, help="parser processes (default: settings.ingest.workers)")
     ap.add_argument("--embedding", choices=["minilm", "hash"], help="embedder (default: settings.embedding.model)")
     args = ap.parse_args(argv)
@@ -75,10 +82,11 @@ def main(argv: list[str] | None = None) -> int:
     room = args.room or args.source.stem
     bar = Bar()
     try:
-        report = ingest_room(args.source, room, settings, progress=bar)
+        report = ingest_room(args.source, room, settings, progress=bar, mode="add" if args.add else "sync" if args.update else "new")
     except (IntakeError, ValueError) as e:
         bar.close()
-        print(f"error: {e}", file=sys.stderr)
+        hint = " (--room NAME for a new room, --add to add the files, --update to re-ingest)" if isinstance(e, RoomExistsError) else ""
+        print(f"error: {e}{hint}", file=sys.stderr)
         return 2
     bar.close()
     print(summary(report))

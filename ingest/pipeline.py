@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import re
+import shutil
 import time
 from collections import Counter, deque
 from concurrent.futures import FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Literal
 
 from pydantic import BaseModel, Field
 
@@ -25,10 +26,11 @@ from core.text import count_tokens
 from core.types import Document, ParseStatus
 
 from .filetypes import detect, ext_type
-from .intake import intake
+from .intake import IntakeError, intake, original_rank
 from .manifest import Manifest
 from . import workers as worker_pool
 from .parse import ParseResult, ParseTask, parse_file
+from .rooms import room_exists
 from .store import RoomStore, open_store
 
 Progress = Callable[[int, int, str], None]
@@ -41,6 +43,14 @@ MAX_ATTACHMENT_DEPTH = 3
 FLUSH_CHUNKS = 1000
 FLUSH_SECONDS = 2.0
 _ROOM_RE = re.compile(r"^[\w][\w .-]{0,99}$", re.UNICODE)
+# new: the room must not exist yet (what a person naming a room means). add: the upload joins the room and
+# nothing in it is removed or overwritten. sync: the room becomes the upload (re-ingesting the same source:
+# changed files re-parsed, files gone from it removed).
+IngestMode = Literal["new", "add", "sync"]
+
+
+class RoomExistsError(IntakeError):
+    """A new room was asked for under the name of an existing one."""
 
 
 class IngestReport(BaseModel):
@@ -238,25 +248,39 @@ def _parse_all(run: _Run, workers: int) -> None:
 
 
 def ingest_room(
-    source: Path, room: str, settings: Settings | None = None, progress: Progress | None = None, *, parse_fn=parse_file
+    source: Path, room: str, settings: Settings | None = None, progress: Progress | None = None, *,
+    parse_fn=parse_file, mode: IngestMode = "sync",
 ) -> IngestReport:
-    """Ingest a zip or folder as data room `room`. Unchanged files (same path and bytes) are not re-parsed.
+    """Ingest a zip, folder or single file as data room `room`. Unchanged files (same path and bytes) are not re-parsed.
 
+    `mode` (see IngestMode): "new" raises RoomExistsError when the room exists; "add" never removes anything.
     `parse_fn` must be a picklable module-level function with parse_file's signature (tests pass one).
     """
     t0 = time.perf_counter()
     settings = settings or get_settings()
     if not _ROOM_RE.match(room):
         raise ValueError(f"room name {room!r}: use letters, digits, space, '.', '_' or '-' (max 100)")
+    if mode == "new" and room_exists(settings, room):
+        raise RoomExistsError(f"a room named {room!r} already exists: choose another name, or add the files to it")
+    try:
+        entries = intake(Path(source), settings.room_dir(room) / "files", settings.ingest, add=mode == "add")
+    except IntakeError:
+        if mode == "new":  # leave no half-made room behind to block the name
+            shutil.rmtree(settings.room_dir(room), ignore_errors=True)
+        raise
     run = _Run(settings, room, progress, parse_fn)
-    entries = intake(Path(source), settings.room_dir(room) / "files", settings.ingest)
     existing = {d.path: d for d in run.man.documents() if d.parent_id is None}
+    if mode == "add":  # a new copy of a file already in the room is its duplicate
+        for d in existing.values():
+            if d.status == ParseStatus.parsed:
+                run.by_hash.setdefault(d.sha256, d)
     if any(not e.refused and (e.path not in existing or existing[e.path].sha256 != e.sha256) for e in entries):
         worker_pool.start()  # unstructured imports in the forkserver while we sniff types and open Chroma
     unchanged = removed = 0
-    for e in sorted(entries, key=lambda e: e.path):
+    for e in sorted(entries, key=lambda e: original_rank(e.path)):  # of identical copies, the first is the original
         if e.refused:
-            doc = Document(room=room, path=e.path, doc_type=ext_type(e.path), size_bytes=e.size_bytes, status=ParseStatus.skipped, reason=e.reason)
+            status = ParseStatus.failed if e.failed else ParseStatus.skipped
+            doc = Document(room=room, path=e.path, doc_type=ext_type(e.path), size_bytes=e.size_bytes, status=status, reason=e.reason)
             old = existing.pop(e.path, None)
             if old and old.id != doc.id:
                 run._remove(old)
@@ -274,7 +298,7 @@ def ingest_room(
         note = "; ".join(x for x in (e.note, det.reason if det.supported else "") if x)
         doc = Document(room=room, path=e.path, doc_type=det.doc_type, size_bytes=e.size_bytes, sha256=e.sha256, note=note)
         run.plan(doc, e.file, det.supported, det.reason)
-    for old in existing.values():  # files gone from the upload
+    for old in existing.values() if mode != "add" else ():  # files gone from the upload
         run._remove(old)
         removed += 1
     run.store  # opened before parsing (while the forkserver imports), and so that every ingested room has its collection

@@ -21,6 +21,12 @@ class RoomInfo(BaseModel):
     tokens: int = Field(description="Tokens in parsed documents.")
 
 
+def room_exists(settings: Settings, room: str) -> bool:
+    """Whether anything of a room named `room` is in the workspace (a manifest, files, or an ingest under way)."""
+    d = settings.room_dir(room)
+    return d.is_dir() and any(d.iterdir())
+
+
 def list_rooms(settings: Settings) -> list[RoomInfo]:
     """Rooms that have a manifest, by name."""
     root = settings.rooms_dir()

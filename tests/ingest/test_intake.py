@@ -51,15 +51,15 @@ def test_zip_refusals_are_recorded_and_nothing_escapes(tmp_path, cfg):
             assert os.path.realpath(e.file).startswith(os.path.realpath(target))
 
 
-def test_total_size_limit_refuses_every_entry(tmp_path):
+def test_total_size_limit_refuses_the_archive(tmp_path):
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
         for i in range(3):
             zf.writestr(f"f{i}.txt", b"a" * 400_000)
     (tmp_path / "z.zip").write_bytes(buf.getvalue())
-    entries = intake(tmp_path / "z.zip", tmp_path / "files", IngestSettings(max_zip_total_mb=1))
-    assert all(e.refused and "over the limit of 1 MB" in e.reason for e in entries)
-    assert not any((tmp_path / "files").iterdir())
+    with pytest.raises(IntakeError, match="over the limit of 1 MB; nothing was extracted"):
+        intake(tmp_path / "z.zip", tmp_path / "files", IngestSettings(max_zip_total_mb=1))
+    assert not (tmp_path / "files").exists() and not (tmp_path / "files.incoming").exists()
 
 
 def test_too_many_entries_and_not_a_zip(tmp_path):
@@ -71,7 +71,7 @@ def test_too_many_entries_and_not_a_zip(tmp_path):
     with pytest.raises(IntakeError, match="over the limit of 3"):
         intake(tmp_path / "z.zip", tmp_path / "files", IngestSettings(max_zip_entries=3))
     (tmp_path / "n.zip").write_bytes(b"not a zip")
-    with pytest.raises(IntakeError, match="neither a folder nor a zip"):
+    with pytest.raises(IntakeError, match="n.zip is not a readable zip archive"):
         intake(tmp_path / "n.zip", tmp_path / "files", IngestSettings())
 
 
