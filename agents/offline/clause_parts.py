@@ -123,7 +123,7 @@ def _neither_nor(quote: str, found: list[Mention], idx: PartyIndex) -> list[Ment
 
 
 # Between a subject and its verb: an aside in commas or brackets, "and its Affiliates", "hereby".
-_GAP = re.compile(r"\s*(,[^,;.]{0,90},\s*|\([^()]{0,90}\)\s*|(and|or) (its|their) (affiliates|subsidiaries)\s*|hereby\s*|also\s*"
+_GAP = re.compile(r"\s*(,[^,;.]{0,90},\s*|\([^()]{0,90}\)\s*|(and|or) (its|their) (affiliates|subsidiaries|representatives?|agents?|auditors?|designees?|nominees?)\s*|hereby\s*|also\s*"
                   r"|(to|of|under) (this|the) agreement\s*|hereto\s*)*", _I)
 
 
@@ -216,14 +216,14 @@ def notice_of(text: str) -> str:
     return ""
 
 
-_MONEY = re.compile(r"(?:US\s?\$|USD\s?|U\.S\.\s?\$|\$|EUR\s?|€|£|GBP\s?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|thousand))?"
+MONEY = re.compile(r"(?:US\s?\$|USD\s?|U\.S\.\s?\$|\$|EUR\s?|€|£|GBP\s?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|thousand))?"
                     r"|\b\d[\d,]*(?:\.\d+)?\s?(?:million\s)?(?:US\s)?(?:dollars|euros)\b", _I)
 _FEES = re.compile(r"\b(fees|amounts?|sums|charges|price|compensation|royalties)\b[^.;]{0,80}?\b(paid|payable)\b[^.;]{0,120}", _I)
 
 
 def amount_of(text: str) -> str:
     """A money figure ('$2,500,000') or a fee basis ('the fees paid in the prior 12 months'); else ''."""
-    m = _MONEY.search(text)
+    m = MONEY.search(text)
     if m and re.search(r"\d", m.group(0)):
         return " ".join(m.group(0).split()).rstrip(".,")
     f = _FEES.search(text)

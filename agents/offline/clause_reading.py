@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from agents.offline.clause_parts import (
-    PERIOD, Mention, PartyIndex, PartyLike, amount_of, index_parties, mention_at, mentions, notice_of, other_party,
+    MONEY, PERIOD, Mention, PartyIndex, PartyLike, amount_of, index_parties, mention_at, mentions, notice_of, other_party,
     period, section_of, subject_before,
 )
 
@@ -469,8 +469,18 @@ def _term(c: _Ctx, r: ClauseReading) -> None:
 
 
 def _mfn(c: _Ctx, r: ClauseReading) -> None:
-    who, neg, m = _subject_of(c, r"offer|grant|extend|provide|give|reduce|adjust|charge|sell|make available|be entitled")
+    q = c.quote
     r.consequence = "most favoured terms"
+    # "NTC agrees that the prices offered to Alfa shall not be less favourable than ...": NTC gives, Alfa receives
+    agrees = re.search(r"\s+(agrees|covenants|undertakes|warrants)\s+that\b", q, _I)
+    if agrees and re.search(r"(less|more|as) favou?rabl|most favou?red", q, _I):
+        giver = subject_before(q, agrees.start(), c.ms)
+        to = re.search(r"\b(offered|provided|charged|granted|given|extended|made available)\s+to\s+", q[agrees.end():], _I)
+        taker = mention_at(q, agrees.end() + to.end(), c.ms, slack=4) if to else None
+        if giver is not None and giver.party >= 0 and taker is not None and taker.party >= 0 and taker.party != giver.party:
+            r.actor, r.action, r.counterparty = giver.actor, "must match better terms given to others", taker.actor
+            return
+    who, neg, m = _subject_of(c, r"offer|grant|extend|provide|give|reduce|adjust|charge|sell|make available|be entitled")
     if who and not neg:
         r.actor, r.action, r.counterparty = who, "must match better terms given to others", _party_counter(c, m)
 
@@ -490,8 +500,32 @@ def _rofr(c: _Ctx, r: ClauseReading) -> None:
         r.trigger = "a sale of the business or assets"
 
 
+def _audit(c: _Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "audit right"
+    r.notice = notice_of(q)
+    r.detail = ("books and records" if re.search(r"record|book|account", q, _I) else "facilities" if re.search(r"facilit|premises|site", q, _I)
+                else "books and records")
+    verb = "audit" if re.search(r"\baudit", q, _I) else "inspect"
+    # "Cisco shall permit Distributor (or its agent) to audit": the one permitted audits, the one permitting is audited
+    for p in re.finditer(r"\b(permit|allow)\s+", q, _I):
+        who = mention_at(q, p.end(), c.ms, slack=2)
+        if who is not None and re.match(r"(\s+or\s+its\s+\w+)?(,[^,]{0,80},)?\s+to\s+(conduct\s+)?(\w+\s+)?(audit|inspect|examine)",
+                                        q[who.end:], _I):
+            r.actor, r.action = _actor(who, c, False)[0], f"may {verb}"
+            sub = _anchor(c, r"permit|allow")
+            r.counterparty = sub[0].actor if sub and sub[0] is not None and sub[0].party >= 0 and sub[0].party != who.party else ""
+            return
+    who, neg, m = _subject_of(c, r"audit|inspect|examine")
+    if who and not neg:
+        r.actor, r.action, r.counterparty = who, f"may {verb}", _party_counter(c, m)
+
+
 def _minimum(c: _Ctx, r: ClauseReading) -> None:
-    r.amount = amount_of(c.quote)
+    # a figure is a commitment only where the clause calls it a minimum ("a minimum charge of $75" per trip is a rate)
+    r.amount = next((" ".join(m.group(0).split()).rstrip(".,") for m in MONEY.finditer(c.quote)
+                     if re.search(r"\b(minimum (of|purchase|commitment|amount|payment)s?|at least|not less than|no less than|guaranteed?)\b[^.;]{0,40}$",
+                                  c.quote[max(0, m.start() - 60):m.start()], _I)), "")
     r.consequence = "minimum commitment"
     who, neg, m = _subject_of(c, r"purchase|buy|order|pay|spend|sell|achieve|meet|deliver|provide|commit|guarantee")
     if who and not neg and re.search(r"minimum|at least|not less than|no less than|guarantee", c.quote, _I):
@@ -523,7 +557,7 @@ _READERS: dict[str, Callable[[_Ctx, ClauseReading], None]] = {
     "lease_assignment": _assignment,
     "termination_for_convenience": _convenience,
     "exclusivity": _exclusivity,
-    "non_compete": _simple(r"compete|engage|develop|manufacture|market|sell|distribute|commerciali[sz]\w*|own|operate|offer|provide|carry on|participate",
+    "non_compete": _simple(r"compete|engage|develop|manufacture|market|sell|distribute|commerciali[sz]\w*|own|operate|offer|provide|carry on|participate|assist|conduct",
                            "is bound by a non-compete", "may not compete", "non-compete", need_neg=True),
     "non_solicit": _simple(r"solicit|hire|employ|recruit|induce|entice|engage", "is bound by a non-solicit",
                            "may not solicit or hire", "non-solicitation", need_neg=True),
@@ -536,8 +570,9 @@ _READERS: dict[str, Callable[[_Ctx, ClauseReading], None]] = {
     "ip_ownership": _ip,
     "license_grant": _licence,
     "source_code_escrow": _simple(r"deposit|place|deliver|escrow", "must deposit source code in escrow", "", "source code escrow", need_neg=False),
-    "audit_rights": _simple(r"audit|inspect|examine|review", "may audit", "", "audit right", need_neg=False),
-    "insurance": _simple(r"maintain|obtain|carry|procure|keep|purchase", "must maintain insurance", "", "insurance", need_neg=False),
+    "audit_rights": _audit,
+    "insurance": _simple(r"provide and maintain|maintain|obtain|carry|procure|keep|purchase", "must maintain insurance", "",
+                         "insurance", need_neg=False),
     "governing_law": _governing_law,
     "confidentiality": _simple(r"keep|hold|maintain|treat|disclose|use|protect|safeguard", "must keep confidential information confidential",
                                "may not disclose confidential information", "confidentiality"),
@@ -558,6 +593,6 @@ def read_clause(item_id: str, quote: str, parties: Sequence[PartyLike] = ()) -> 
         reader(c, r)
     if not r.notice and r.consequence in ("termination right", "notice only"):
         r.notice = notice_of(q)
-    if not r.amount and item_id in ("insurance", "minimum_commitment", "cap_on_liability", "uncapped_liability"):
+    if not r.amount and item_id in ("insurance", "cap_on_liability", "uncapped_liability"):
         r.amount = amount_of(q)
     return r

@@ -271,7 +271,7 @@ def _simple(template: str) -> Callable[[_Say, ClauseReading], str | None]:
 def _audit(s: _Say, r: ClauseReading) -> str | None:
     if not r.actor:
         return None
-    return f"{s.subject(r.action)[0]} may audit {s.poss(r.counterparty)} books and records{s.tail()}"
+    return f"{s.subject(r.action)[0]} {r.action} {s.poss(r.counterparty)} {r.detail or 'books and records'}{s.tail()}"
 
 
 _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
