@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from agents.facts.dates import (defined_effective_date, iso, preamble_dates, read_term, signature_date,
-                                witness_date)
+from agents.facts.dates import (defined_effective_date, effective_as_dated, iso, preamble_dates, read_term,
+                                signature_date, witness_date)
 from agents.facts.law import governing_law, title
 from agents.facts.models import AgreementFacts, Party
 from agents.facts.parties import HEAD_CHARS, find_parties
@@ -34,6 +34,8 @@ def extract_facts(text: str) -> AgreementFacts:
             agreed, aspan = signature_date(text)
         if agreed is None:
             agreed, aspan = effective, espan
+    if effective is None and agreed is not None and (as_dated := effective_as_dated(text)):
+        effective, espan = agreed, as_dated
     term, tspan, expires, xspan = read_term(text, effective or agreed)
     law, lspan = governing_law(text)
     name, nspan = title(text, preamble_start)

@@ -18,7 +18,7 @@ from agents.facts.models import Span, word_positions
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 # "the 1st day of March, 2019" and "March 1 2019" are common in preambles and not in lifecycle.DATE
 _ORD = r"(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h)"  # PDF text splits ordinals: "17t h day of May"
-_DAY_OF = rf"(?i:\d{{1,2}}\s?{_ORD}?\s+day\s+of\s+(?:{_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?\d{{4}})"
+_DAY_OF = rf"(?i:\d{{1,2}}\s?{_ORD}?\s+(?:day\s+)?of\s+(?:{_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?\d{{4}})"
 _NUMERIC = r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})\b"
 # PDF text often loosens a date's comma: "June 1 , 2010", "June 1,2010"
 _LOOSE = rf"(?i:(?:{_MONTH})\.?\s+\d{{1,2}}\s?{_ORD}?\s*,\s*\d{{4}})"
@@ -43,6 +43,10 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"(?:on\s+which\s+|of\s+)?(?:the\s+|this\s+Agreement\s+(?:is|has\s+been)\s+)?(?:last|final|later|both|second)?\s*"
     r"(?:signature|signed|executed|execution|(?:party|parties)\s+(?:to\s+)?(?:signs?|executes?)|"
     r"of\s+the\s+parties\s+(?:signs|executes))", re.I)
+# "shall be effective as of the date first written above": the agreement's own date is its effective date
+_EFFECTIVE_AS_DATED = re.compile(
+    r"(?:Effective\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)|effective\s+(?:as\s+of|on|from))\s+the\s+"
+    r"date\s+(?:first\s+)?(?:above\s+)?(?:written|set\s+forth|stated|mentioned)", re.I)
 _EFFECTIVE_WORDS = re.compile(r"effective\s+date", re.I)
 _EFFECTIVE_TERM = re.compile(r"[\"\u201c\u201d]\s*Effective\s+Date\s*[\"\u201d\u201c]", re.I)
 # EDGAR exhibits carry "Source: ACME INC., 8-K, 1/10/2020" on each page: the filing's date, not a signature's.
@@ -53,7 +57,9 @@ _WITNESS_AS_OF = re.compile(rf"IN\s+WITNESS\s+WHEREOF[^.;]{{0,200}}?\bas\s+of\s+
 _REFERS_BACK = re.compile(r"\bto\s+(?:the|that|that\s+certain|an?)\s+(?:[\w,&/-]+\s+){0,10}?(?:Agreement|Contract|Lease|"
                           r"Licen[cs]e)\b", re.I)
 
-_N = r"(?P<n>\w+(?:[\s-]\w+)?)\s*(?:\(\s*(?P<d>\d+)\s*\)\s*)?"
+_N = r"(?P<n>\w+(?:[\s-]\w+)?)\s*(?:\(\s*(?P<d>\d+)\s*(?:st|nd|rd|th)?\s*\)\s*)?"
+_ORDINALS = {w: i + 1 for i, w in enumerate(
+    "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
 _FIXED = re.compile(
     rf"\b(?:of|for|be|until)\s+(?:an?\s+(?:initial\s+)?(?:period|term)\s+of\s+)?{_N}"
     rf"(?:full\s+)?(?:calendar\s+|contract\s+)?(?P<unit>years?|months?)\b", re.I)
@@ -93,7 +99,7 @@ def iso(d: date | None) -> str | None:
 def read_date(s: str) -> date | None:
     """Any of lifecycle's forms, '1st day of March, 2019' and US numeric '3/1/2019'."""
     s = re.sub(rf"(?<=\d)\s?{_ORD}\b", "", s.strip())
-    if m := re.match(rf"(\d{{1,2}})\s+day\s+of\s+({_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?(\d{{4}})", s, re.I):
+    if m := re.match(rf"(\d{{1,2}})\s+(?:day\s+)?of\s+({_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?(\d{{4}})", s, re.I):
         return parse_date(f"{m.group(1)} {m.group(2)} {m.group(3)}")
     if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})", s):
         y = int(m.group(3))
@@ -108,10 +114,11 @@ def read_date(s: str) -> date | None:
 def _count(word: str, digits: str | None) -> int | None:
     if digits:
         return int(digits)
-    w = word.strip().lower()
+    w = re.sub(r"(?<=\d)(?:st|nd|rd|th)$", "", word.strip().lower())
     if w.isdigit():
         return int(w)
-    return NUMBER_WORDS.get(w.split()[-1]) if w.split() else None
+    last = w.split()[-1] if w.split() else ""
+    return NUMBER_WORDS.get(last) or _ORDINALS.get(last)
 
 
 def add_years_months(start: date, n: int, unit: str) -> date:
@@ -180,6 +187,14 @@ def defined_effective_date(text: str) -> tuple[date | None, Span]:
     if m := _EFFECTIVE_ON_SIGNING.search(text):
         return signature_date(text)
     return None, (0, 0)
+
+
+def effective_as_dated(text: str) -> Span | None:
+    """The span of a statement that the agreement takes effect on the date it bears, if there is one."""
+    for pos in word_positions(text.lower(), ("date first",)):
+        if m := _EFFECTIVE_AS_DATED.search(text, max(0, pos - 60), pos + 40):
+            return m.start(), m.end()
+    return None
 
 
 def _stamped(text: str, pos: int) -> bool:

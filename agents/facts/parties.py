@@ -63,7 +63,8 @@ _WORD = re.compile(r"[A-Za-z0-9]+")
 
 
 def _terms(marker: str) -> list[str]:
-    found = [t.strip(" ,.;:") for t in _TERM.findall(marker) if t.strip(" ,.;:")]
+    # (hereinafter called "the Company"): the article is not part of the term
+    found = [re.sub(r"^(?:the|The)\s+", "", t.strip(" ,.;:")) for t in _TERM.findall(marker) if t.strip(" ,.;:")]
     if not found:
         # a quote misplaced by the filing's typist: "(LeadersOnline")
         bare = marker.strip("()\"\u201c\u201d ,.;")
@@ -275,6 +276,19 @@ _TITLE_PAGE = re.compile(
     rf"\s*,?\s+(?:AND|and|&)\s+(?P<b>{_CAP_WORD}(?:[ \t]+{_CAP_WORD})*,?[ \t]+{_STRICT_SUFFIX})(?![\w])")
 
 
+# "Party A: Shenzhen Example Co., Ltd." / "Supplier: Acme Inc.": a labelled list, common in translated contracts
+_LABELLED = re.compile(
+    rf"(?m)^[ \t]*(?P<role>Party\s+[A-Z]|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)[ \t]*[:\uff1a][ \t]*"
+    rf"(?P<name>{_CAP_WORD}(?:[ \t]+(?:(?:of|de|the|for)[ \t]+)?{_CAP_WORD}){{0,8}},?[ \t]+{_STRICT_SUFFIX})")
+
+
+def labelled_parties(text: str) -> tuple[list[Party], Span]:
+    found = [Party(name=m.group("name"), role=m.group("role"), span=(m.start("name"), m.end("name")))
+             for m in _LABELLED.finditer(text, 0, HEAD_CHARS)
+             if not re.match(r"(?:Name|Title|By|Address|Attention|Attn|Tel|Fax|Email|Re|Date)$", m.group("role"), re.I)]
+    return (found, (found[0].span[0], found[-1].span[1])) if len(found) >= 2 else ([], (0, 0))
+
+
 def title_page_parties(text: str) -> tuple[list[Party], Span]:
     """'INTELLECTUAL PROPERTY AGREEMENT BETWEEN EQUIFAX INC. AND CERTEGY INC.': a cover naming two companies."""
     m = _TITLE_PAGE.search(text, 0, HEAD_CHARS)
@@ -289,9 +303,10 @@ def find_parties(text: str) -> tuple[list[Party], Span]:
     if len(parties) >= 2:
         return parties, span
     if not parties:
-        cover, cover_span = title_page_parties(text)
-        if cover:
-            return cover, cover_span
+        for fallback in (labelled_parties, title_page_parties):
+            found, found_span = fallback(text)
+            if found:
+                return found, found_span
     sig, sig_span = signature_parties(text)
     have = {w for p in parties for w in _WORD.findall(p.name.lower())}
     extra = [p for p in sig if not set(_WORD.findall(p.name.lower())) & have]

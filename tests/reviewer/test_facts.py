@@ -203,3 +203,48 @@ def test_effective_date_defined_as_last_signature():
     text = LOOSE.replace("is made and entered into effective as of June 1 , 2010 by", "is entered into by")
     f = extract_facts(text)
     assert f.effective_date == "2010-06-02" and f.agreement_date == "2010-06-02"
+
+
+UK_STYLE = """THIS AGREEMENT is made on the 4th of February 2019
+
+BETWEEN:
+
+(1) HARBOUR FREIGHT LIMITED, a company incorporated in England (company number 01234567) whose registered office is \
+at 1 Dock Road, Bristol ("Harbour"); and
+
+(2) ALDER LOGISTICS GMBH, a company incorporated in Germany ("Alder").
+
+1. The Agreement shall continue for an initial term commencing on the date of this Agreement and ending on the third \
+(3rd) anniversary of it, and shall be effective as of the date first written above.
+
+2. This Agreement is governed by the laws of England and Wales.
+"""
+
+
+def test_numbered_uk_preamble_ordinal_anniversary_and_effective_as_dated():
+    f = extract_facts(UK_STYLE)
+    assert [(p.name, p.role) for p in f.parties] == [("HARBOUR FREIGHT LIMITED", "Harbour"),
+                                                     ("ALDER LOGISTICS GMBH", "Alder")]
+    assert f.agreement_date == "2019-02-04"
+    assert f.effective_date == "2019-02-04"  # "effective as of the date first written above"
+    assert f.expiration == "2022-02-04"
+    assert f.governing_law == "England and Wales"
+
+
+LABELLED = """EQUIPMENT PURCHASE CONTRACT
+
+Party A: Lanting Precision Machinery Co., Ltd.
+Address: 8 Example Road, Suzhou
+
+Party B: Corvel Instruments Inc.
+Address: 20 Sample Street, Boston
+
+Party A and Party B agree as follows.
+"""
+
+
+def test_labelled_party_list():
+    f = extract_facts(LABELLED)
+    assert [(p.name, p.role) for p in f.parties] == [("Lanting Precision Machinery Co., Ltd.", "Party A"),
+                                                     ("Corvel Instruments Inc.", "Party B")]
+    assert resolve_party(f, "Party B").name == "Corvel Instruments Inc."
