@@ -95,6 +95,24 @@ def short_paths(paths: list[str]) -> dict[str, str]:
             for p, segs in parts.items()}
 
 
+FILE_CHARS = 32  # what the table's file column shows at its width
+
+
+def fit(names: dict[str, str], width: int = FILE_CHARS) -> dict[str, str]:
+    """Cut long names in the middle, keeping the start (the distinguishing folder) and the end
+    (name and extension); a name whose cut form would match another's is left whole."""
+    head = width // 2 - 3
+
+    def cut(s: str) -> str:
+        return s if len(s) <= width else s[:head] + "…" + s[len(s) - (width - head - 1):]
+
+    cuts = {k: cut(v) for k, v in names.items()}
+    seen: dict[str, int] = {}
+    for c in cuts.values():
+        seen[c] = seen.get(c, 0) + 1
+    return {k: c if seen[c] == 1 else names[k] for k, c in cuts.items()}
+
+
 def item_titles(f: Finding, titles: dict[str, str]) -> str:
     """'Change of control (also: Termination for convenience)'."""
     own, *also = [titles.get(c, c) for c in items_of(f)]
@@ -103,7 +121,7 @@ def item_titles(f: Finding, titles: dict[str, str]) -> str:
 
 def table(findings: list[Finding], titles: dict[str, str]) -> pd.DataFrame:
     """One row per finding; the id column lets a selected row be mapped back."""
-    short = short_paths([f.citation.document_path for f in findings])
+    short = fit(short_paths([f.citation.document_path for f in findings]))
     rows = [
         {
             "review": f.reviewer_status.value,

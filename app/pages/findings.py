@@ -4,6 +4,8 @@ Untrusted text (summaries, quotes, paths, notes, agent names) reaches the page o
 escaped st.html, widget values, option labels and dataframe cells: never as markdown.
 """
 
+import zlib
+
 import streamlit as st
 
 from app import exports, services, ui
@@ -16,19 +18,21 @@ ctx = ui.require_run()
 titles = services.titles(ctx.settings)
 author = ctx.settings.app.author
 PICK = "finding_pick"
-GOTO = "_finding_goto"  # the finding to open on the next run, set by a decide-and-move action
+CURRENT = "_finding_current"  # the open finding's id, kept apart from the picker's (changing) key
 TABLE_GEN = "_findings_table_gen"  # bumped to clear the table's row selection after such an action
 SEVERITIES = ["high", "medium", "low", "info"]
+# Widths (px) sum to about 920 with the row selector, inside the wide layout's main column at a
+# 1366-px window, so review status and file never need a horizontal scroll.
 COLUMNS = {
-    "review": st.column_config.TextColumn("review", width=80, help="Your decision: open / accepted / rejected / edited"),
-    "severity": st.column_config.TextColumn("severity", width=70),
-    "file": st.column_config.TextColumn("file", width=190, help="File name, with as many parent folders as it takes "
+    "review": st.column_config.TextColumn("review", width=75, help="Your decision: open / accepted / rejected / edited"),
+    "severity": st.column_config.TextColumn("severity", width=62),
+    "file": st.column_config.TextColumn("file", width=230, help="File name, with as many parent folders as it takes "
                                         "to tell documents apart; the full folder is in the folder column"),
-    "category": st.column_config.TextColumn("category", width=170),
-    "summary": st.column_config.TextColumn("summary", width=380),
-    "page": st.column_config.NumberColumn("page", width=50),
-    "confidence": st.column_config.ProgressColumn("confidence", width=90, min_value=0.0, max_value=1.0, format="percent",
-                                                  help="The model's confidence in the classification"),
+    "category": st.column_config.TextColumn("category", width=140),
+    "summary": st.column_config.TextColumn("summary", width=270),
+    "page": st.column_config.NumberColumn("page", width=44),
+    "confidence": st.column_config.NumberColumn("confidence", width=70, format="percent",
+                                                help="The model's confidence in the classification"),
     "folder": st.column_config.TextColumn("folder", width=160),
     "verified": st.column_config.CheckboxColumn("verified", width=60),
     "agent": None,
@@ -61,21 +65,19 @@ def findings_panel() -> None:
     rows = event.selection.rows if event else []
     ids = [f.id for f in shown]
     if rows and rows[0] < len(ids) and st.session_state.get("_last_row") != ids[rows[0]]:
-        st.session_state["_last_row"] = st.session_state[PICK] = ids[rows[0]]
-    if GOTO in st.session_state:  # before the picker exists, the only time its value may be set
-        goto = st.session_state.pop(GOTO)
-        if goto:
-            st.session_state[PICK] = goto
-        else:
-            st.session_state.pop(PICK, None)
-    if st.session_state.get(PICK) not in ids:
-        st.session_state.pop(PICK, None)
+        st.session_state["_last_row"] = st.session_state[CURRENT] = ids[rows[0]]
     by_id = {f.id: f for f in findings}
     short = fv.short_paths([f.citation.document_path for f in shown])
-    # index only when the pick is not already in session state (else Streamlit warns about two sources)
-    extra = {} if PICK in st.session_state else {"index": None}
-    fid = st.selectbox("Open finding", ids, key=PICK, format_func=lambda i: fv.label(by_id[i], titles, short),
-                       placeholder="Choose a finding to review", **extra)
+    labels = {i: fv.label(by_id[i], titles, short) for i in ids}
+    current = st.session_state.get(CURRENT)
+    current = current if current in labels else None
+    # The browser keeps showing a keyed selectbox's old label after its options are relabelled
+    # (a severity edit did not show), so the key follows the open finding and its label: a
+    # changed label is a new widget, drawn from `index`.
+    key = f"{PICK}_{zlib.crc32(f'{current}|{labels.get(current)}'.encode())}"
+    fid = st.selectbox("Open finding", ids, key=key, index=ids.index(current) if current else None,
+                       format_func=labels.__getitem__, placeholder="Choose a finding to review")
+    st.session_state[CURRENT] = fid
     if fid:
         detail(by_id[fid], shown)
     elif not any(f.reviewer_status.value == "open" for f in shown):
@@ -97,7 +99,7 @@ def decide(f, status: str | None, shown) -> None:
     """Record the decision (none for a skip), then open the next open finding of the view."""
     if status:
         ctx.store.set_finding_review(f.id, status, f.reviewer_note, author, run_id=ctx.run.id)
-    st.session_state[GOTO] = fv.next_open(shown, f.id)
+    st.session_state[CURRENT] = fv.next_open(shown, f.id)
     st.session_state[TABLE_GEN] = st.session_state.get(TABLE_GEN, 0) + 1
     st.session_state.pop("_last_row", None)
     st.rerun()
