@@ -276,16 +276,16 @@ _TITLE_PAGE = re.compile(
     rf"\s*,?\s+(?:AND|and|&)\s+(?P<b>{_CAP_WORD}(?:[ \t]+{_CAP_WORD})*,?[ \t]+{_STRICT_SUFFIX})(?![\w])")
 
 
-# "Party A: Shenzhen Example Co., Ltd." / "Supplier: Acme Inc.": a labelled list, common in translated contracts
+# "Party A: Shenzhen Example Co., Ltd.": a labelled list, common in translated contracts. Other labels
+# ("Supplier Name: ...", "Attention: ...") fill cover sheets and notice blocks with names that are not a party list.
 _LABELLED = re.compile(
-    rf"(?m)^[ \t]*(?P<role>Party\s+[A-Z]|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)[ \t]*[:\uff1a][ \t]*"
+    rf"(?m)^[ \t]*(?P<role>Party\s+[A-Z])[ \t]*[:\uff1a][ \t]*"
     rf"(?P<name>{_CAP_WORD}(?:[ \t]+(?:(?:of|de|the|for)[ \t]+)?{_CAP_WORD}){{0,8}},?[ \t]+{_STRICT_SUFFIX})")
 
 
 def labelled_parties(text: str) -> tuple[list[Party], Span]:
     found = [Party(name=m.group("name"), role=m.group("role"), span=(m.start("name"), m.end("name")))
-             for m in _LABELLED.finditer(text, 0, HEAD_CHARS)
-             if not re.match(r"(?:Name|Title|By|Address|Attention|Attn|Tel|Fax|Email|Re|Date)$", m.group("role"), re.I)]
+             for m in _LABELLED.finditer(text, 0, HEAD_CHARS)]
     return (found, (found[0].span[0], found[-1].span[1])) if len(found) >= 2 else ([], (0, 0))
 
 
