@@ -73,7 +73,17 @@ def index_parties(parties: Sequence[PartyLike]) -> PartyIndex:
                         and len(name) <= 50 and not re.search(r"\d", name))
         firsts.append(f"{display} ({name})" if generic_role else display)
         terms.extend((t, i) for t in own)
-    terms = sorted(set(terms), key=lambda t: -len(t[0]))
+    # A term several parties share ("Agent" for two co-agents) names them together, never one of them:
+    # it becomes an actor of its own, spelled as the agreement defines it.
+    owners: dict[str, set[int]] = {}
+    for t, i in terms:
+        owners.setdefault(t, set()).add(i)
+    unique = [(t, i) for t, i in terms if len(owners[t]) == 1]
+    for t in sorted(t for t, who in owners.items() if len(who) > 1):
+        unique.append((t, len(displays)))
+        displays.append(t)
+        firsts.append(t)
+    terms = sorted(set(unique), key=lambda t: -len(t[0]))
     return PartyIndex(tuple(displays), tuple(firsts), tuple(terms))
 
 

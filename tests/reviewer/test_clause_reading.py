@@ -251,3 +251,14 @@ def test_summarize_keeps_its_callers_and_delegates(items):
     clause = CASES[7][1]
     assert summarize(item, clause, detect(clause), ["Termination for Convenience"]) == CASES[7][3]
     assert summarize(item, clause, detect(clause), [], parties=PARTIES) == CASES[7][2]
+
+
+def test_a_term_two_parties_share_names_them_together(items):
+    # "GA Retail, Inc. and Tiger Capital Group, LLC (together, "Agent")": "Agent" is neither one alone.
+    ga = SimpleNamespace(name="GA Retail, Inc.", role="GA", aliases=("Agent",))
+    tiger = SimpleNamespace(name="Tiger Capital Group, LLC", role="Tiger", aliases=("Agent",))
+    merchant = SimpleNamespace(name="The Bon-Ton Stores, Inc.", role="Merchant", aliases=())
+    s = write_summary(items["termination_for_convenience"],
+                      "Agent may terminate this Agreement for convenience upon ten (10) days written notice to Merchant.",
+                      (ga, tiger, merchant))
+    assert s == "Agent may terminate for convenience, on 10 days' written notice."
