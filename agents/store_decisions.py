@@ -86,13 +86,15 @@ class DecisionsMixin:
         rows = self._q("SELECT item, query, documents FROM run_searched WHERE run_id=? ORDER BY item", (run_id,))
         return {r[0]: r[1] for r in rows}, {r[0]: r[2] for r in rows}
 
-    def document_facts(self, document_ids: list[str], version: str) -> dict[str, dict]:
-        """Cached agreement facts (agents.facts) by document id, for the extractor `version` only."""
+    def document_facts(self, document_ids: list[str], version: str | None = None) -> dict[str, dict]:
+        """Cached agreement facts (agents.facts) by document id: of the extractor `version` only, or as last
+        read by any version (None: what a memo shows between an upgrade and the document's next review)."""
         out: dict[str, dict] = {}
         for i in range(0, len(document_ids), 500):
             part = document_ids[i:i + 500]
-            rows = self._q(f"SELECT document_id, facts_json FROM document_facts WHERE version=? AND document_id IN"
-                           f" ({','.join('?' * len(part))})", (version, *part))
+            cond = "" if version is None else "version=? AND "
+            rows = self._q(f"SELECT document_id, facts_json FROM document_facts WHERE {cond}document_id IN"
+                           f" ({','.join('?' * len(part))})", (*([version] if version else []), *part))
             out.update({r[0]: json.loads(r[1]) for r in rows})
         return out
 

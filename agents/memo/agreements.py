@@ -16,7 +16,9 @@ from agents.memo.markup import file_name
 
 NOT_STATED = "not stated"
 _KIND = re.compile(r"(?i)\b(agreement|contract|lease|licen[cs]e|amendment|addendum|deed|letter|note|plan|policy|"
-                   r"certificate|charter|by-?laws|guarant(?:y|ee)|mortgage|indenture|memorandum|schedule|exhibit)\b")
+                   r"certificate|charter|by-?laws|guarant(?:y|ee)|mortgage|indenture|memorandum|schedule)")
+# A title that names no kind of agreement tells the reader nothing: the file name says more.
+_GENERIC = re.compile(r"(?i)^(?:the\s+)?(?:agreement|contract|amendment|exhibit[\s\d.\-]*)$")
 
 
 @dataclass
@@ -83,7 +85,10 @@ def agreement_of(document_id: str, path: str, facts: dict | None) -> Agreement:
     a = Agreement(document_id=document_id, path=path)
     if not facts:
         return a
-    a.title = (facts.get("title") or "").strip()
+    title = " ".join((facts.get("title") or "").split())
+    if title.isupper():
+        title = title.title()
+    a.title = "" if _GENERIC.match(title) else title
     a.parties = [(p.get("name", "").strip(), (p.get("role") or "").strip()) for p in facts.get("parties", [])
                  if p.get("name", "").strip()]
     a.dated = facts.get("agreement_date") or ""

@@ -69,6 +69,8 @@ def section_of(f: Finding) -> str:
 def recommended_action(f: Finding) -> str:
     """The action a deal lawyer would write next to the issue."""
     items = set(f.items)
+    if f.category == "cap_on_liability":  # the finding's own item speaks first: a cap is not 'uncapped'
+        return "Check that the cap covers the buyer's exposure; note"
     if items & set(CONSENT_ITEMS):
         c = consequence(f)
         if c.startswith("counterparty may terminate"):

@@ -48,7 +48,7 @@ def agreements(store: ReviewStore, run_id: str, document_ids: list[str] | None =
     """The memo's view of the run's documents (all of them, or those named)."""
     paths = {r["document_id"]: r["path"] for r in store.run_documents(run_id)}
     ids = list(paths) if document_ids is None else [d for d in document_ids if d in paths]
-    facts = store.document_facts(ids, facts_version())
+    facts = store.document_facts(ids)
     out = {d: agreement_of(d, paths[d], facts.get(d)) for d in ids}
     unique_labels(list(out.values()))
     return out
@@ -122,3 +122,11 @@ def review_finding(store: ReviewStore, run_id: str, items: list[ChecklistItem], 
     f = store.set_finding_review(finding_id, status, note, author, summary=summary, severity=severity, run_id=run_id)
     keys = set(f.items) | (set(before.items) if before else set())
     return f, rederive(store, run_id, items, keys)
+
+
+def parties_of(store: ReviewStore, document_id: str) -> list:
+    """The agreement's parties (agents.facts.Party) from the cached facts; [] before its facts are read."""
+    from agents.facts import Party
+
+    facts = store.document_facts([document_id]).get(document_id, {})
+    return [Party.model_validate(p) for p in facts.get("parties", [])]

@@ -130,11 +130,60 @@ def _para(doc, style_id: str | None):
     return p
 
 
+def _house_style(doc) -> None:
+    """A memo's page: 10.5 pt text, tight paragraph spacing, 2 cm margins, 8.5 pt tables whose cells carry
+    no paragraph spacing (the template's 10 pt after every paragraph doubled the height of every table row)."""
+    from docx.shared import Cm, Pt
+
+    normal = doc.styles["Normal"]
+    normal.font.size = Pt(10.5)
+    normal.paragraph_format.space_after = Pt(3)
+    normal.paragraph_format.line_spacing = 1.05
+    grid = doc.styles["Table Grid"]
+    grid.font.size = Pt(8.5)
+    for section in doc.sections:
+        section.left_margin = section.right_margin = Cm(2)
+        section.top_margin = section.bottom_margin = Cm(2)
+
+
+TEXT_WIDTH_CM = 17.0  # A4 or Letter less 2 cm margins, rounded down
+
+
+def _column_widths(rows: list[list[str]]) -> list:
+    """Columns as wide as their text needs (a Yes/No column narrow, a clause column wide), in proportion to
+    each column's longest line of words, within the page; equal widths wrapped short labels letter by letter."""
+    from docx.shared import Cm
+
+    cols = max(len(r) for r in rows)
+    need = []
+    for c in range(cols):
+        texts = [r[c] for r in rows if c < len(r)]
+        longest_word = min(max((len(w) for t in texts for w in t.split()), default=3), 22)
+        need.append(max(min(max((len(t) for t in texts), default=3), 40), longest_word, 4))
+    total = sum(need)
+    return [Cm(TEXT_WIDTH_CM * n / total) for n in need]
+
+
+def _table_cell_style(doc):
+    """A paragraph style for table cells: small and without spacing (cells otherwise take Normal's)."""
+    from docx.enum.style import WD_STYLE_TYPE
+    from docx.shared import Pt
+
+    style = doc.styles.add_style("Memo Table Text", WD_STYLE_TYPE.PARAGRAPH)
+    style.base_style = doc.styles["Normal"]
+    style.font.size = Pt(8.5)
+    style.paragraph_format.space_after = Pt(0)
+    style.paragraph_format.line_spacing = 1.0
+    return style
+
+
 def to_docx(memo: Memo, path: Path, findings: dict[str, Finding] | None = None) -> Path:
     """DOCX with headings, real tables for markdown tables, bullets and quotes; citations stay bracketed."""
     from docx import Document as Docx
 
     doc = Docx()
+    _house_style(doc)
+    cell_style = _table_cell_style(doc)
     style_ids = {name: doc.styles[name].style_id for name in ("List Bullet", "List Bullet 2", "Quote")}
     doc.add_heading(f"Due diligence memo — {memo.room}", level=0)  # a room name is validated: no markup
     for s in memo.sections:
@@ -151,9 +200,16 @@ def to_docx(memo: Memo, path: Path, findings: dict[str, Finding] | None = None) 
                 rows = _table_rows(block)
                 table = doc.add_table(rows=0, cols=max(len(r) for r in rows))
                 table.style = "Table Grid"
-                for cells in rows:  # add_row().cells is O(row); table.cell(r, c) rescans the grid every call
-                    for cell, text in zip(table.add_row().cells, cells):
-                        cell.text = text
+                widths = _column_widths(rows)
+                table.autofit = False
+                for column, width in zip(table.columns, widths):  # the grid: what LibreOffice lays out by
+                    column.width = width
+                for n, cells in enumerate(rows):  # add_row().cells is O(row); table.cell(r, c) rescans the grid
+                    for cell, text, width in zip(table.add_row().cells, cells, widths):
+                        cell.width = width
+                        para = cell.paragraphs[0]
+                        para.style = cell_style
+                        _add_run(doc, para._p, text, bold=n == 0)
                 continue
             stripped = line.strip()
             if stripped.startswith("- "):

@@ -20,12 +20,14 @@ from agents.store_models import Coverage, DocumentReview, FindingTally
 
 EXEC_KEY, CONSENTS_KEY, AGREEMENTS_KEY, SCOPE_KEY = "executive_summary", "consents", "agreements", "scope"
 KEY_ISSUES = 12
-QUOTE_CHARS = 240
+QUOTE_CHARS = 200
 # Key items of the agreements matrix: (item id, column heading).
-MATRIX = [("change_of_control", "Change of control"), ("anti_assignment", "Assignment"),
-          ("termination_for_convenience", "Termination for convenience"), ("exclusivity", "Exclusivity"),
-          ("non_compete", "Non-compete"), ("most_favored_nation", "MFN"),
-          ("uncapped_liability", "Uncapped liability"), ("cap_on_liability", "Liability cap")]
+MATRIX = [("change_of_control", "CoC"), ("anti_assignment", "Assign."), ("termination_for_convenience", "TfC"),
+          ("exclusivity", "Excl."), ("non_compete", "Non-comp."), ("most_favored_nation", "MFN"),
+          ("uncapped_liability", "Uncapped"), ("cap_on_liability", "Cap")]
+MATRIX_LEGEND = ("CoC: change of control; Assign.: anti-assignment; TfC: termination for convenience; Excl.: "
+                 "exclusivity; Non-comp.: non-compete; MFN: most favoured nation; Uncapped: uncapped liability; "
+                 "Cap: cap on liability.")
 
 
 def citable(findings: list[Finding]) -> list[Finding]:
@@ -59,6 +61,10 @@ def _finding_line(f: Finding, lead: str) -> str:
     return f"{lead}**{f.severity.value.capitalize()}** — {md(f.summary)}{reviewer_marks(f)} {short_cite(f)}"
 
 
+def _pages(fs: list[Finding]) -> str:
+    return " ".join(dict.fromkeys(short_cite(f) for f in fs))
+
+
 def _touched(f: Finding) -> bool:
     return bool(f.reviewer_note.strip()) or f.reviewer_status != ReviewerStatus.open
 
@@ -89,7 +95,7 @@ def item_section(item: ChecklistItem, findings: list[Finding], searched_query: s
         top, rest = fs[0], fs[1:]
         label = md(_agreement(top, agreements).label)
         if top.severity in (Severity.low, Severity.info) and not any(_touched(f) for f in fs):
-            minor.append(f"{label} " + " ".join(short_cite(f) for f in fs))
+            minor.append(f"{label} " + _pages(fs))
             continue
         lines.append(_finding_line(top, f"- {label}: "))
         if top.severity == Severity.high:
@@ -101,7 +107,7 @@ def item_section(item: ChecklistItem, findings: list[Finding], searched_query: s
             lines += note_line(f)
         quiet = [f for f in rest if f not in shown]
         if quiet:
-            lines.append("  - Further passages: " + " ".join(short_cite(f) for f in quiet))
+            lines.append("  - Further passages: " + _pages(quiet))
     if minor:
         lines.append("- Also found, low or informational: " + "; ".join(minor) + ".")
     if total > len(cited):
@@ -195,14 +201,11 @@ def agreements_section(agreements: list[Agreement], found: dict[str, set[str]], 
     for a in shown:
         lines.append(f"| {md(a.label)} | {md(file_name(a.path))} | {md(a.party_line())} | {md(a.date_line())} | "
                      f"{md(a.term_line())} | {md(a.law or 'not stated')} |")
-    lines += ["", "| Agreement | " + " | ".join(h for _, h in MATRIX) + " | Other items found |",
-              "|---|" + "---|" * (len(MATRIX) + 1)]
-    keys = {k for k, _ in MATRIX}
+    lines += ["", "Key checklist items found per agreement (Yes / No). " + MATRIX_LEGEND, "",
+              "| Agreement | " + " | ".join(h for _, h in MATRIX) + " |", "|---|" + "---|" * len(MATRIX)]
     for a in shown:
         items = found.get(a.document_id, set())
-        other = ", ".join(sorted(i.replace("_", " ") for i in items - keys)) or "—"
-        lines.append(f"| {md(a.label)} | " + " | ".join("Yes" if k in items else "No" for k, _ in MATRIX)
-                     + f" | {other} |")
+        lines.append(f"| {md(a.label)} | " + " | ".join("Yes" if k in items else "No" for k, _ in MATRIX) + " |")
     if limit is not None and len(agreements) > limit:
         lines += ["", f"{len(agreements) - limit} more agreement(s); the table is completed when the review ends."]
     return MemoSection(key=AGREEMENTS_KEY, title="Agreements reviewed", text="\n".join(lines))

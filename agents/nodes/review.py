@@ -22,6 +22,8 @@ from core.types import Assignment, AssignmentStatus, Finding
 from agents import lifecycle_pass
 from agents.context import HarnessContext, ctx
 from agents.lanes import LanePool
+from agents.memo.derive import parties_of
+from agents.offline.reviewer import restate
 from agents.policy import SubResult, SubReviewerError
 from agents.state import AssignmentRecord, LaneTask, WaveResult
 from agents.verify import verify_all
@@ -48,8 +50,11 @@ async def _review_one(hc: HarnessContext, assignment: Assignment, a: AssignmentR
     # verification is local CPU work: done after the slot is released, so the next call goes out sooner
     text = hc.room.text(doc_id)
     lifecycle_pass.note_document(hc, doc_id, doc.path, text)
+    findings = res.findings
+    if hc.reviewer.name == "offline":  # its summaries name the parties as the agreement defines them
+        findings = restate(findings, items, parties_of(hc.store, doc_id))
     found = []
-    for f in verify_all(res.findings, text, list(hc.room.chunks(doc_id))):
+    for f in verify_all(findings, text, list(hc.room.chunks(doc_id))):
         if f.citation.document_id != doc_id:
             f = f.model_copy(update={"verified": False})  # a quote must come from the document under review
         found.append(f.model_copy(update={"agent": a["agent"]}))

@@ -21,7 +21,7 @@ from agents.offline.model import DEFAULT_MODEL_PATH, MIN_PROB, ReviewerModel, do
 from agents.offline.patterns import ITEM_PATTERNS, excluded, gate
 from agents.offline.units import headings_only, unit_spans
 from core.text import count_tokens, locate_quote
-from core.types import Chunk, ChecklistItem, Citation, Document, Finding
+from core.types import ChecklistItem, Chunk, Citation, Document, Finding
 
 AGENT = "offline"
 MAX_QUOTES_PER_ITEM = 3
@@ -191,3 +191,17 @@ def _load_cached(path: Path) -> ReviewerModel:
     if path not in _MODELS:
         _MODELS[path] = ReviewerModel.load(path)
     return _MODELS[path]
+
+
+def restate(findings: list[Finding], items: list[ChecklistItem], parties: list) -> list[Finding]:
+    """The reviewer's findings with summaries that name the agreement's own parties ("Distributor", "Cisco"):
+    a sub-agent reading a slice of a long document has no preamble, so the harness, which has read the
+    document's facts, restates them. `parties`: agents.facts.Party (name, role, aliases)."""
+    if not parties:
+        return findings
+    by_id = {i.id: i for i in items}
+    out = []
+    for f in findings:
+        item = by_id.get(f.category)
+        out.append(f if item is None else f.model_copy(update={"summary": summarize(item, f.quote, [], [], parties)}))
+    return out

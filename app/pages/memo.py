@@ -33,7 +33,8 @@ def section_panel(s, findings) -> None:
             # The key carries the version, so an agent update gives a fresh editor instead of
             # the stale text of an old one being saved over it.
             new = st.text_area("Markdown", s.text, key=f"edit_{s.key}_v{s.version}", height=220,
-                               help="Saved when you leave the box (or press Save).")
+                               help="Saved when you leave the box (or press Save). Leaving the page with an "
+                                    "unsaved edit asks first.")
             st.button("Save", key=f"save_{s.key}_v{s.version}")
             if new != s.text:
                 ctx.store.save_reviewer_edit(ctx.run.id, s.key, new, author)
@@ -75,4 +76,5 @@ def memo_panel() -> None:
         section_panel(s, by_id)
 
 
+st.html(memo_view.UNSAVED_GUARD, unsafe_allow_javascript=True)
 memo_panel()

@@ -176,3 +176,18 @@ def test_llm_section_refs_resolve_to_bracketed_citations():
     f = _f("change_of_control", "q", "A/x.pdf", 7)
     assert m.resolve_refs(f"Terminable on CoC [F:{f.id}].", {f.id: f}) == "Terminable on CoC [A/x.pdf, p. 7]."
     assert m.resolve_refs("[F:deadbeef00]", {}) == "[F:deadbeef00]"
+
+
+def test_agreements_are_named_by_title_else_by_the_kind_their_file_name_states():
+    from agents.memo.agreements import agreement_of, name_from_file, unique_labels
+
+    assert name_from_file("a/AtnInc_20191108_10-Q_EX-10.1_118_Maintenance Agreement.pdf") == "Maintenance Agreement (AtnInc)"
+    assert name_from_file("x/Bell_2019_S-1_Manufacturing Agreement1.pdf") == "Manufacturing Agreement1 (Bell)"
+    assert name_from_file("Commercial/acme_supply.pdf") == "acme supply"
+    generic = agreement_of("d", "LinkPlus_2005_EX-10_Affiliate Agreement.pdf", {"title": "AGREEMENT"})
+    assert generic.label == "Affiliate Agreement (LinkPlus)"
+    assert agreement_of("d", "x.pdf", {"title": "ENDORSEMENT AGREEMENT"}).label == "Endorsement Agreement"
+    twins = [agreement_of("1", "A/one.pdf", {"title": "Supply Agreement"}),
+             agreement_of("2", "B/two.pdf", {"title": "Supply Agreement"})]
+    unique_labels(twins)
+    assert [a.label for a in twins] == ["Supply Agreement (one.pdf)", "Supply Agreement (two.pdf)"]
