@@ -13,7 +13,8 @@ import re
 from datetime import date
 
 from agents.lifecycle import DATE, MONTHS, NUMBER_WORDS, parse_date
-from agents.facts.models import Span, word_positions
+from agents.facts.models import Span
+from agents.facts.scan import word_positions
 
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 # "the 1st day of March, 2019" and "March 1 2019" are common in preambles and not in lifecycle.DATE

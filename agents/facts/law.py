@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from agents.facts.models import Span, word_positions
+from agents.facts.models import Span
+from agents.facts.scan import word_positions
 
 # Keywords are case-blind (ALL CAPS clauses are common), the place itself must be capitalised.
 _PLACE = (r"(?P<place>(?-i:[A-Z][A-Za-z.'\u2019-]*(?:[ \t]+(?:and[ \t]+(?=Wales|WALES|Tobago)|AND[ \t]+(?=WALES)|of[ \t]+"
