@@ -5,7 +5,8 @@ Drafting convention, not any one contract's wording: the preamble says "by and b
 of one party's description; the party's name is the start of the text before it, up to the first
 descriptive clause (", a Delaware corporation", ", located at", ", having its office"). Parentheticals that
 define the document, a date or the parties collectively ("Agreement", "Effective Date", "Parties") are not
-parties. Where a preamble names no defined terms, the signature blocks' company lines are used instead.
+parties. Where the preamble yields none, a labelled "Party A:" list or a cover page's "BETWEEN X AND Y" is
+read; where it yields fewer than two, the signature blocks' company lines are added.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ NEAR_ANCHOR = 700  # a preamble's first defined term follows its "between" close
 TAIL_CHARS = 5000
 SEGMENT_CHARS = 2500
 
-_QUOTE_OPEN = "\"\u201c\u201d'\u2018"
-_QUOTE_CLOSE = "\"\u201d\u201c'\u2019"
 _TERM = re.compile(r"[\"\u201c\u201d\u2018]\s*([^\"\u201c\u201d\u2018\u2019()]{1,60}?)\s*[\"\u201d\u201c\u2019]")
 # A defined-term marker: a parenthetical with a quoted term, or "hereinafter (referred to as) "X"" without one.
 _MARKER = re.compile(
