@@ -111,18 +111,25 @@ def _actor(who: Mention | None, c: _Ctx, neg: bool) -> tuple[str, bool]:
     return who.actor, neg
 
 
-def _consent_of(c: _Ctx, actor: str) -> str:
-    """Whose consent the clause asks for: a party, 'the other party', or ''."""
+def _consent_of(c: _Ctx, actor: str, at: int = 0) -> str:
+    """Whose consent the sentence at `at` asks for: a party, 'the other party', or ''.
+
+    Only that sentence: the next one may give another party's consent to another transfer.
+    """
     q = c.quote
-    m = re.search(r"\b(consent|approval|agreement|permission)\s+(in writing\s+)?of\s+", q, _I)
+    lo = q.rfind(". ", 0, at) + 1 if at else 0
+    hi = q.find(". ", at)
+    hi = len(q) if hi < 0 else hi + 1
+    part = q[lo:hi]
+    m = re.search(r"\b(consent|approval|agreement|permission)\s+(in writing\s+)?of\s+", part, _I)
     if m:
-        who = mention_at(q, m.end(), c.ms, slack=6)
+        who = mention_at(q, lo + m.end(), c.ms, slack=6)
         if who is not None:
             return "the other party" if who.actor in ("other party", "either party") else who.actor
     for who in c.ms:
-        if re.match(r"(?:'s|’s|’|')\s+(?:\w+\s+){0,4}(consent|approval|permission)", q[who.end:], _I):
+        if lo <= who.start < hi and re.match(r"(?:'s|’s|’|')\s+(?:\w+\s+){0,4}(consent|approval|permission)", q[who.end:hi], _I):
             return "the other party" if who.actor == "other party" else who.actor if who.party >= 0 else ""
-    if re.search(r"\bother part(y|ies)('s|’s)?\b[^.;]{0,40}\b(consent|approval)|\b(consent|approval)\b[^.;]{0,40}\bother part", q, _I):
+    if re.search(r"\bother part(y|ies)('s|’s)?\b[^.;]{0,40}\b(consent|approval)|\b(consent|approval)\b[^.;]{0,40}\bother part", part, _I):
         return "the other party"
     return ""
 
@@ -241,7 +248,7 @@ def _assignment(c: _Ctx, r: ClauseReading) -> None:
             r.actor = ""
     r.trigger = f"assignment by {r.actor}" if r.actor else "assignment"
     if consent and r.consequence != "permitted without consent":
-        r.counterparty = _consent_of(c, r.actor)
+        r.counterparty = _consent_of(c, r.actor, a[2] if a is not None else 0)
         r.consequence = r.consequence or "consent required"
     if re.search(r"\b(null and void|void|of no (force or )?effect|invalid)\b", q, _I):
         r.consequence = (r.consequence + "; " if r.consequence else "") + "void without consent"

@@ -280,7 +280,9 @@ _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
     "lease_assignment": _assignment,
     "termination_for_convenience": _convenience,
     "exclusivity": _exclusivity,
-    "non_compete": _restriction(lambda s, r: f" with {s.who(r.counterparty)}" if r.counterparty else ""),
+    # "with Cisco" only where the clause says so; a restriction on some work is not a promise not to compete with anyone
+    "non_compete": _restriction(lambda s, r: f" with {s.who(r.counterparty)}" if r.counterparty and s.said(
+        r"compet\w*\s+(directly\s+or\s+indirectly\s+)?with\s+(the\s+)?" + re.escape(r.counterparty)) else ""),
     "non_solicit": _restriction(_solicit_object),
     "most_favored_nation": _simple("{subj} must give {cp} terms at least as favourable as those it gives any third party"),
     "rofr_rofo": _simple("{subj} {verb}{trig}"),

@@ -262,3 +262,16 @@ def test_a_term_two_parties_share_names_them_together(items):
                       "Agent may terminate this Agreement for convenience upon ten (10) days written notice to Merchant.",
                       (ga, tiger, merchant))
     assert s == "Agent may terminate for convenience, on 10 days' written notice."
+
+
+def test_consent_is_read_from_the_restricting_sentence(items):
+    # The second sentence's consent belongs to another transfer; the restriction asks the other party.
+    clause = ("Neither party may assign this Agreement without the prior written consent of the other party. "
+              "Distributor may assign it to its parent company with Cisco's consent, not to be unreasonably withheld.")
+    s = write_summary(items["anti_assignment"], clause, PARTIES)
+    assert s == "Neither party may assign the agreement without the other's prior written consent."
+
+
+def test_a_restriction_on_some_work_is_not_said_to_be_against_the_other_party(items):
+    clause = "During the Term, Distributor shall not develop any routing product without the approval of Cisco."
+    assert write_summary(items["non_compete"], clause, PARTIES) == "Distributor (XYZ Corp.) may not compete."
