@@ -70,7 +70,7 @@ def violations(sentence: str, parties: list[PreambleParty], quote: str) -> list[
         bad.append("'clause names'")
     if not sentence.endswith("."):
         bad.append("no final period")
-    names = sorted({t for p in parties for t in (p.name, p.role, *p.aliases) if t}, key=len, reverse=True)
+    names = sorted({" ".join(t.split()) for p in parties for t in (p.name, p.role, *p.aliases) if t.strip()}, key=len, reverse=True)
     rest = sentence
     for n in names:
         rest = re.sub(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", " ", rest)
