@@ -25,6 +25,60 @@ def followup_query(item: ChecklistItem) -> str:
     return f"{item.title}: {item.description}"
 
 
+async def planner_decision(hc, obs: RootObservation, spent: Exception | None = None) -> RootDecision:
+    """The built-in planner's decision for a step the root model could not drive.
+
+    Call ids are 'planner-stepN-i', so the step's recorded tool calls say who decided. `spent`: the root
+    model's error, whose failed attempts are the step's tokens and calls (the planner costs no model call).
+    """
+    planner = OfflineRootPolicy(hc.enabled_items(), followup_k=hc.settings.harness.followup_k)
+    d = await planner.decide(obs)
+    calls = [c.model_copy(update={"id": f"planner-step{obs.step}-{i + 1}"}) for i, c in enumerate(d.tool_calls)]
+    return d.model_copy(update={
+        "tool_calls": calls, "content": f"built-in planner ({d.content})",
+        "tokens_in": int(getattr(spent, "tokens_in", 0)), "tokens_out": int(getattr(spent, "tokens_out", 0)),
+        "calls": int(getattr(spent, "calls", 0)),
+    })
+
+
+def describe_fallback(state: dict, fx, decision: RootDecision, fallback: dict) -> str:
+    """One line for the run's record: 'root model could not drive step 3 (...); built-in planner delegated ...'."""
+    why = {"unusable": "its output was unusable after retries",
+           "stalled": "it repeated steps without progress"}[fallback["why"]]
+    mine = [c for c in decision.tool_calls if c.id.startswith("planner-")]
+    new_docs = set(fx.doc_passes)
+    batches = [b["id"] for b in state.get("plan", {}).get("batches", []) if new_docs & set(b["document_ids"])]
+    did = []
+    if batches:
+        did.append(f"delegated batch {', '.join(batches[:10])}" + (f" (+{len(batches) - 10})" if len(batches) > 10 else ""))
+    elif fx.dispatch:
+        did.append(f"delegated {len(fx.dispatch)} assignment(s)")
+    if fx.searched:
+        did.append(f"searched for {', '.join(sorted(fx.searched)[:10])}")
+    if any(c.name == "finish" for c in mine):
+        did.append("finished" if fx.finished else "asked to finish")
+    return f"root model could not drive step {fallback['step']} ({why}); built-in planner " + (
+        "; ".join(did) or "had nothing to do")
+
+
+def recorded_fallbacks(store, run_id: str, limit: int = 20) -> dict:
+    """For run.json: the steps the built-in planner decided and the memo sections a model could not write."""
+    notes, memo_kept, steps, after = [], [], 0, 0
+    while True:
+        events = store.events_since(run_id, after, limit=2000)
+        if not events:
+            break
+        after = events[-1].id
+        for e in events:
+            if e.kind == "root_fallback":
+                steps += 1
+                if len(notes) < limit:
+                    notes.append(str(e.data.get("note", "")))
+            elif e.kind == "memo_fallback" and len(memo_kept) < limit:
+                memo_kept.append(f"{e.data.get('key')}: {e.data.get('why')}")
+    return {"planner_steps": steps, "notes": notes, "memo_sections_kept": memo_kept}
+
+
 class OfflineRootPolicy:
     name = "offline-root"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -139,19 +140,47 @@ def _peek(hc: HarnessContext, state: RunState, a: PeekArgs, call: ToolCall, fx: 
     return {"document_id": a.document_id, "start": a.start, "end": end, "chars": len(text), "text": text[a.start:end]}
 
 
+_CITE = re.compile(r"\[F:([^\]\s]+)\]")
+MIN_SECTION_CHARS = 40
+
+
+def unusable_section_text(text: str, finding_ids: list[str], known: set[str], item_findings: int) -> str:
+    """Why a model's section text cannot stand in for the drafted one ('' when it can)."""
+    body = text.strip()
+    if len(body) < MIN_SECTION_CHARS:
+        return f"the text is shorter than {MIN_SECTION_CHARS} characters"
+    if body[0] in "{[":
+        return "the text is JSON, not memo prose"
+    cited = set(finding_ids) | set(_CITE.findall(body))
+    bad = sorted(cited - known)
+    if bad:
+        return f"it cites unknown or unverified finding ids {bad[:5]}: cite verified findings only"
+    if item_findings and not cited:
+        return f"it cites none of the item's {item_findings} verified finding(s)"
+    return ""
+
+
 def _write_memo(hc: HarnessContext, state: RunState, a: WriteMemoSectionArgs, call: ToolCall, fx: StepEffects):
     key = a.category
+    known = set(state.get("findings", {}))
     if key == memo.EXEC_KEY:
-        section = MemoSection(key=key, title="Executive summary", text=a.text, finding_ids=a.finding_ids)
         if not a.text:
             raise ValueError("executive_summary needs text (the harness keeps its own summary otherwise)")
+        why = unusable_section_text(a.text, a.finding_ids, known, 0)
+        if why:
+            hc.emit(state["run_id"], "memo_fallback", {"key": key, "why": why})
+            raise ValueError(f"executive summary not written: {why}; the harness's summary stays")
+        section = MemoSection(key=key, title="Executive summary", text=a.text, finding_ids=a.finding_ids)
     elif hc.item(key) is None:
         raise ValueError(f"unknown memo section {key!r}: use a checklist item id or 'executive_summary'")
     elif a.text:
-        known = set(state.get("findings", {}))
-        bad = [f for f in a.finding_ids if f not in known]
-        if bad:
-            raise ValueError(f"unknown or unverified finding ids {bad[:5]}: cite verified findings only")
+        n = sum(1 for c in state.get("findings", {}).values() if c == key)
+        why = unusable_section_text(a.text, a.finding_ids, known, n)
+        if why:
+            # a model that cannot write the section leaves the deterministic one: drafted from the findings
+            _write_memo(hc, state, a.model_copy(update={"text": "", "finding_ids": []}), call, fx)
+            hc.emit(state["run_id"], "memo_fallback", {"key": key, "why": why})
+            raise ValueError(f"section {key} not written: {why}; the drafted section stays")
         section = MemoSection(key=key, title=hc.item(key).title, text=a.text, finding_ids=a.finding_ids)  # type: ignore[union-attr]
     else:
         section = draft_item(hc, {**state, "searched": {**state.get("searched", {}), **fx.searched}}, key)

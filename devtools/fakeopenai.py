@@ -40,6 +40,7 @@ class Reply:
     raw_body: bytes | None = None  # sent verbatim instead of a completion (malformed JSON)
     hang_s: float = 0.0  # extra wait before answering (past the client's timeout)
     kind: str = "text"
+    usage: bool = True  # False: the completion has no `usage` (some local servers and proxies)
 
 
 def text(content: str) -> Reply:
@@ -68,6 +69,29 @@ def malformed_body() -> Reply:
 
 def unsupported(param: str) -> Reply:
     return Reply(status=400, error=f"'{param}' is not supported by this server", kind="unsupported")
+
+
+# What real servers answer to a request form they lack (quoted from the servers, see issue #20).
+LLAMA_CPP_PY_FORMAT_ERROR = ("[{'type': 'literal_error', 'loc': ('body', 'response_format', 'type'), "
+                             "'msg': \"Input should be 'text' or 'json_object'\", 'input': 'json_schema', "
+                             "'ctx': {'expected': \"'text' or 'json_object'\"}}]")
+LLAMA_CPP_TOOLS_ERROR = "tools param requires --jinja flag"
+
+
+def format_refused(message: str = LLAMA_CPP_PY_FORMAT_ERROR, status: int = 500) -> Reply:
+    """llama-cpp-python's answer to a json_schema response_format: an HTTP 500 that names the format."""
+    return Reply(status=status, error=message, kind="format_refused")
+
+
+def tools_refused(message: str = LLAMA_CPP_TOOLS_ERROR, status: int = 500) -> Reply:
+    """llama.cpp's server without --jinja, answering a request with `tools`."""
+    return Reply(status=status, error=message, kind="tools_refused")
+
+
+def no_usage(reply: Reply) -> Reply:
+    """The same reply without `usage` in the completion."""
+    reply.usage = False
+    return reply
 
 
 @dataclass
@@ -177,11 +201,16 @@ class FakeOpenAI(_Inspection):
     """`with FakeOpenAI(models={"root-m", "sub-m"}) as srv: ... srv.base_url ...`"""
 
     def __init__(self, *, api_key: str | None = "sk-fake-test-key", models: set[str] | None = None,
-                 latency_s: float = 0.0, unsupported_params: set[str] | frozenset = frozenset()):
+                 latency_s: float = 0.0, unsupported_params: set[str] | frozenset = frozenset(),
+                 response_formats: set[str] | None = None, tools_supported: bool = True, usage: bool = True):
         self.api_key = api_key
         self.models = models
         self.latency_s = latency_s
         self.unsupported_params = set(unsupported_params)
+        # a server like llama-cpp-python: response_format types outside this set get its HTTP 500 (None: all)
+        self.response_formats = response_formats
+        self.tools_supported = tools_supported  # False: `tools` gets llama.cpp's 500 (no --jinja)
+        self.usage = usage  # False: no completion carries `usage`
         self.expected_tools: dict[str, list[dict]] = {}
         self.requests: list[Recorded] = []
         self.violations: list[str] = []
@@ -196,6 +225,10 @@ class FakeOpenAI(_Inspection):
     def enqueue(self, model: str, *replies: Reply) -> None:
         with self._lock:
             self._queues[model].extend(replies)
+
+    def replay(self, model: str, *contents: str) -> None:
+        """Queue raw reply texts, as a real model wrote them (bare JSON, fences, <tool_call> tags, prose)."""
+        self.enqueue(model, *(text(c) for c in contents))
 
     def respond_with(self, model: str, fn: Callable[[dict], Reply]) -> None:
         """Used once the model's queue is empty."""
@@ -237,6 +270,11 @@ class FakeOpenAI(_Inspection):
         for param in self.unsupported_params:
             if param in body:
                 return unsupported(param)
+        rf = body.get("response_format")
+        if self.response_formats is not None and isinstance(rf, dict) and rf.get("type") not in self.response_formats:
+            return format_refused()
+        if not self.tools_supported and "tools" in body:
+            return tools_refused()
         with self._lock:
             q = self._queues.get(model)
             if q:
@@ -272,7 +310,10 @@ class FakeOpenAI(_Inspection):
         elif reply.status != 200:
             status, headers, payload = reply.status, reply.headers, _error_body(reply.error)
         else:
-            status, headers, payload = 200, reply.headers, json.dumps(_completion(body, reply)).encode()
+            completion = _completion(body, reply)
+            if not (reply.usage and self.usage):
+                del completion["usage"]
+            status, headers, payload = 200, reply.headers, json.dumps(completion).encode()
         # the latency is counted from the request's arrival, so the server's own work (parsing, the scripted
         # answer, a GIL shared by its request threads) is inside it, not added on top: a reply comes
         # latency_s after its request, as the benchmarks state

@@ -20,6 +20,11 @@ DATA_BLOCK_RE = re.compile(
 )
 
 
+def _summary(category: str, sentence: str) -> str:
+    """What a model's summary does: names the item and restates the clause in its own words (a few of them)."""
+    return f"Contains a {category.replace('_', ' ')} clause: {' '.join(sentence.split()[:10])}."
+
+
 class ScriptedReviewer:
     """Sub-agent double: quotes the first sentence of each data block that contains a category keyword.
 
@@ -46,9 +51,9 @@ class ScriptedReviewer:
             for cat in cats:
                 for s, e in sentence_spans(chunk):
                     sent = chunk[s:e]
-                    if any(w in sent.lower() for w in self.keywords[cat]):
+                    if len(sent.strip()) >= 20 and any(w in sent.lower() for w in self.keywords[cat]):
                         findings.append({"category": cat, "severity": self.severity, "chunk_id": m.group("cid"),
-                                         "quote": sent, "summary": f"Contains a {cat.replace('_', ' ')} clause."})
+                                         "quote": sent, "summary": _summary(cat, sent)})
                         break
         out = json.dumps({"findings": findings, "report": f"Reviewed {len(DATA_BLOCK_RE.findall(user))} chunks."})
         return text(out if schema else f"Here is my review.\n```json\n{out}\n```\nDone.")

@@ -9,6 +9,7 @@ own budget.
 from __future__ import annotations
 
 from agents.llm.budget import BudgetExceeded, RunBudget
+from agents.llm.capabilities import CapabilityCache, workspace_cache
 from agents.llm.caller import LLMCaller, LLMError
 from agents.llm.client import get_client
 from agents.llm.root import LLMPolicy, RootPolicyError
@@ -16,7 +17,7 @@ from agents.llm.sub import LLMSubReviewer
 from core.settings import Settings
 from core.types import ChecklistItem
 
-__all__ = ["BudgetExceeded", "LLMCaller", "LLMError", "LLMPolicy", "LLMSubReviewer", "RootPolicyError",
+__all__ = ["BudgetExceeded", "CapabilityCache", "LLMCaller", "LLMError", "LLMPolicy", "LLMSubReviewer", "RootPolicyError",
            "RunBudget", "build_llm_policies", "get_client"]
 
 
@@ -24,9 +25,11 @@ def build_llm_policies(settings: Settings, items: list[ChecklistItem] | None = N
                        budget: RunBudget | None = None, **caller_kw) -> tuple[LLMPolicy, LLMSubReviewer]:
     """Root policy + sub-reviewer sharing one budget; `items` is the run's checklist (default: settings').
 
-    `caller_kw` goes to both LLMCallers (e.g. backoff_base_s, on_call).
+    `caller_kw` goes to both LLMCallers (e.g. backoff_base_s, on_call, capabilities). What each endpoint
+    supports is remembered in workspace/llm_capabilities.json unless `capabilities` is given.
     """
     budget = budget if budget is not None else RunBudget.from_settings(settings.harness)
+    caller_kw.setdefault("capabilities", workspace_cache(settings.workspace))
     root = LLMCaller(get_client(settings.llm, "root"), settings.llm, "root", budget=budget, **caller_kw)
     sub = LLMCaller(get_client(settings.llm, "sub"), settings.llm, "sub", budget=budget, **caller_kw)
     return LLMPolicy(settings, caller=root, items=items), LLMSubReviewer(settings, caller=sub)

@@ -16,9 +16,10 @@ class BudgetExceeded(RuntimeError):
 
 class RoleUsage(BaseModel):
     calls: int = Field(0, description="Model requests sent (every retry counts).")
-    prompt_tokens: int = Field(0, description="Sum of usage.prompt_tokens.")
+    prompt_tokens: int = Field(0, description="Sum of usage.prompt_tokens (estimated where a response had none).")
     completion_tokens: int = Field(0, description="Sum of usage.completion_tokens.")
     seconds: float = Field(0.0, description="Summed request latency.")
+    estimated_calls: int = Field(0, description="Responses without `usage` whose tokens were counted from the text.")
 
 
 class RunBudget:
@@ -77,9 +78,11 @@ class RunBudget:
                 self.root_grace -= 1
             self._usage.setdefault(role, RoleUsage()).calls += 1
 
-    def record(self, role: str, prompt_tokens: int, completion_tokens: int, seconds: float) -> None:
+    def record(self, role: str, prompt_tokens: int, completion_tokens: int, seconds: float,
+               estimated: bool = False) -> None:
         with self._lock:
             u = self._usage.setdefault(role, RoleUsage())
+            u.estimated_calls += int(estimated)
             u.prompt_tokens += prompt_tokens
             u.completion_tokens += completion_tokens
             u.seconds += seconds

@@ -4,10 +4,17 @@
 transient failures (429 honouring Retry-After, 5xx, timeouts, connection
 errors, an unreadable body) and unusable output (the `parse` callback raises
 `OutputInvalid`) with exponential backoff and jitter, up to
-settings.max_retries. A server that rejects `response_format` or `tools` with
-a 400 is remembered as not supporting it, and the request is re-sent in a
-plain-text form: the schema or the tool list is described in the system
-message and the first JSON object of the reply is used.
+settings.max_retries. Retries for unusable output differ from the attempt
+before: the model's reply goes back with a correction saying what was wrong,
+and the temperature rises, so a model at temperature 0 does not repeat the
+same answer six times.
+
+Which request form an endpoint takes (native tools or tools described in
+text; json_schema, json_object or a schema described in text) is learned
+from its answers and shared through agents.llm.capabilities: an error that
+names the feature is "unsupported", and the request goes out again at once in
+the next form, never counted as a retry. A response without `usage` is
+counted with core.text.count_tokens (marked estimated), so budgets hold.
 """
 
 from __future__ import annotations
@@ -24,9 +31,11 @@ import openai
 from openai import AsyncOpenAI
 
 from agents.llm.budget import RunBudget
+from agents.llm.capabilities import PROCESS_CACHE, CapabilityCache, next_output_mode, refusal_of
 from agents.llm.client import Role, model_for
-from agents.llm.jsonout import first_json_object
+from agents.llm.toolparse import ToolTextError, parse_text_tool_calls
 from core.settings import LLMSettings
+from core.text import count_tokens
 
 
 class OutputInvalid(ValueError):
@@ -34,7 +43,16 @@ class OutputInvalid(ValueError):
 
 
 class LLMError(RuntimeError):
-    """A call failed for good (retries spent, or a non-retryable error). Never carries the API key."""
+    """A call failed for good (retries spent, or a non-retryable error). Never carries the API key.
+
+    It keeps what the failed attempts cost, so the run's accounting still counts them.
+    """
+
+    def __init__(self, message: str, *, prompt_tokens: int = 0, completion_tokens: int = 0, calls: int = 0,
+                 errors: list[str] | None = None):
+        super().__init__(message)
+        self.prompt_tokens, self.completion_tokens, self.calls = prompt_tokens, completion_tokens, calls
+        self.errors = errors or []
 
 
 @dataclass
@@ -56,15 +74,16 @@ class Completion:
     attempts: int = 1
     calls: int = 1  # requests sent, retries and unsupported-feature probes included
     seconds: float = 0.0
-    mode: str = "native"  # "fallback" when the server lacked response_format / tools
+    mode: str = "native"  # "json_object", or "fallback" when the server lacked response_format / tools
     errors: list[str] = field(default_factory=list)  # what the retries were for (redacted)
     transcript: list[dict] = field(default_factory=list)  # per request: messages, reply, tokens, latency
+    tokens_estimated: bool = False  # some response had no `usage`: its tokens were counted from the text
+    parse_form: str = ""  # how the accepted reply was read (tool_calls, tags, fenced, bare, json)
 
 
-_RETRYABLE = (openai.RateLimitError, openai.InternalServerError, openai.APITimeoutError,
-              openai.APIConnectionError, openai.APIResponseValidationError, json.JSONDecodeError)
-_UNSUPPORTED_WORDS = ("not supported", "unsupported", "unknown parameter", "unrecognized", "extra inputs",
-                      "not implemented", "does not support")
+_TRANSIENT = (openai.APITimeoutError, openai.APIConnectionError, openai.APIResponseValidationError,
+              json.JSONDecodeError)
+RETRY_TEMPERATURE_STEP = 0.3  # per unusable reply; capped at 1.0
 
 JSON_FALLBACK = (
     "\n\nThis endpoint has no structured output. Reply with exactly one JSON object and nothing else. "
@@ -74,7 +93,10 @@ TOOLS_FALLBACK = (
     "\n\nThis endpoint has no native tool calling. To act, reply with exactly one JSON object and nothing else: "
     '{{"tool_calls": [{{"name": "<tool name>", "arguments": {{...}}}}]}}. The tools, as JSON Schema:\n{tools}'
 )
-CORRECTION = "Your previous reply could not be used: {error}. Reply again, following the required format exactly."
+CORRECTION = ("Your previous reply (above) could not be used: {error}. {hint} "
+              "Reply again with only that, nothing else.")
+HINT_TOOLS = 'Act with tool calls only: {"tool_calls": [{"name": "<tool name>", "arguments": {...}}]}.'
+HINT_JSON = "Answer with one JSON object that validates against the schema."
 
 
 class LLMCaller:
@@ -82,67 +104,95 @@ class LLMCaller:
 
     def __init__(self, client: AsyncOpenAI, settings: LLMSettings, role: Role, *, budget: RunBudget | None = None,
                  backoff_base_s: float = 0.5, backoff_max_s: float = 30.0, sleep=asyncio.sleep,
-                 rng: random.Random | None = None, on_call: Callable[[dict], None] | None = None):
+                 rng: random.Random | None = None, on_call: Callable[[dict], None] | None = None,
+                 capabilities: CapabilityCache | None = None):
         self.client, self.settings, self.role, self.budget = client, settings, role, budget
         self.model = model_for(settings, role)
+        self.base_url = str(client.base_url)
         self.backoff_base_s, self.backoff_max_s = backoff_base_s, backoff_max_s
         self._sleep, self._rng, self._on_call = sleep, rng or random.Random(), on_call
-        self.supports = {"response_format": True, "tools": True}
+        self.capabilities = capabilities if capabilities is not None else PROCESS_CACHE
+
+    @property
+    def caps(self):
+        return self.capabilities.get(self.base_url, self.model)
 
     # --- public ----------------------------------------------------------
     async def call(self, messages: list[dict], *, parse: Callable[[Completion], Any],
                    json_schema: dict | None = None, schema_name: str = "output",
                    tools: list[dict] | None = None) -> Completion:
         """Send `messages` (system first) until `parse` accepts the reply; returns it with `parsed` set."""
-        attempt, errors, extra = 0, [], []
+        attempt, invalid, errors, extra = 0, 0, [], []
         t_total = time.monotonic()
         tokens = [0, 0]
-        sent = 0
+        sent, estimated = 0, False
         transcript: list[dict] = []
+
+        def fail(what: str, err: Exception) -> LLMError:
+            return LLMError(self._msg(what, err, attempt + 1), prompt_tokens=tokens[0], completion_tokens=tokens[1],
+                            calls=sent, errors=errors)
+
         while True:
-            feature = "tools" if tools else ("response_format" if json_schema else "")
-            native = bool(feature) and self.supports[feature]
-            kwargs, msgs = self._request(messages + extra, json_schema, schema_name, tools, native)
+            caps = self.caps
+            mode = caps.tools if tools else (caps.output if json_schema else "text")
+            kwargs, msgs = self._request(messages + extra, json_schema, schema_name, tools, mode, invalid)
             if self.budget is not None:
                 self.budget.reserve_call(self.role)
             t0 = time.monotonic()
             sent += 1
             try:
                 resp = await self.client.chat.completions.create(model=self.model, messages=msgs, **kwargs)
-            except (openai.BadRequestError, openai.UnprocessableEntityError) as e:
+            except openai.APIStatusError as e:
                 self._log(attempt, t0, type(e).__name__, transcript, msgs)
-                if native and _is_unsupported(e, feature):
-                    self.supports[feature] = False  # learned once per caller; not a retry
-                    errors.append(f"{feature} unsupported; using the text fallback")
+                refused = refusal_of(f"{e} {e.body}", mode if json_schema and not tools and mode != "text" else None,
+                                     bool(tools) and mode == "native")
+                if refused == "tools":
+                    self.capabilities.update(self.base_url, self.model, tools="text", why=self._redact(str(e))[:200])
+                    errors.append(f"tools unsupported ({e.status_code}); using tools described in text")
+                    continue  # an answer about the server, not a fault: not a retry
+                if refused == "output":
+                    nxt = next_output_mode(mode, f"{e} {e.body}")
+                    self.capabilities.update(self.base_url, self.model, output=nxt, why=self._redact(str(e))[:200])
+                    errors.append(f"{mode} unsupported ({e.status_code}); using {nxt}")
                     continue
-                raise LLMError(self._msg(f"rejected ({e.status_code})", e, attempt + 1)) from None
-            except _RETRYABLE as e:
+                if e.status_code == 429 or e.status_code >= 500:
+                    errors.append(self._redact(f"{type(e).__name__}: {e}"))
+                    if attempt >= self.settings.max_retries:
+                        raise fail("failed", e) from None
+                    await self._sleep(self._delay(attempt, e))
+                    attempt += 1
+                    continue
+                raise fail(f"rejected ({e.status_code})", e) from None  # 400/401/403/404: retrying will not help
+            except _TRANSIENT as e:
                 self._log(attempt, t0, type(e).__name__, transcript, msgs)
                 errors.append(self._redact(f"{type(e).__name__}: {e}"))
                 if attempt >= self.settings.max_retries:
-                    raise LLMError(self._msg("failed", e, attempt + 1)) from None
+                    raise fail("failed", e) from None
                 await self._sleep(self._delay(attempt, e))
                 attempt += 1
                 continue
-            except openai.APIStatusError as e:  # 401/403/404...: retrying will not help
-                self._log(attempt, t0, type(e).__name__, transcript, msgs)
-                raise LLMError(self._msg(f"rejected ({e.status_code})", e, attempt + 1)) from None
-            comp = self._completion(resp, t0, native)
+            comp = self._completion(resp, t0, mode, msgs, kwargs)
             tokens[0] += comp.prompt_tokens
             tokens[1] += comp.completion_tokens
+            estimated = estimated or comp.tokens_estimated
             self._log(attempt, t0, "ok", transcript, msgs, comp)
             try:
                 comp.parsed = parse(comp)
             except OutputInvalid as e:
                 errors.append(self._redact(f"invalid output: {e}"))
                 if attempt >= self.settings.max_retries:
-                    raise LLMError(self._msg("gave unusable output", e, attempt + 1)) from None
-                extra = [{"role": "user", "content": CORRECTION.format(error=str(e)[:500])}]
+                    raise fail("gave unusable output", e) from None
+                extra = self._correction(comp, str(e), bool(tools))
                 await self._sleep(self._delay(attempt, None))
                 attempt += 1
+                invalid += 1
                 continue
+            if tools and mode == "native" and not comp.tool_calls and comp.parse_form not in ("", "tool_calls"):
+                caps = self.capabilities.get(self.base_url, self.model)
+                self.capabilities.update(self.base_url, self.model, text_tool_replies=caps.text_tool_replies + 1)
             comp.attempts, comp.calls, comp.errors, comp.transcript = attempt + 1, sent, errors, transcript
             comp.prompt_tokens, comp.completion_tokens = tokens
+            comp.tokens_estimated = estimated
             comp.seconds = time.monotonic() - t_total
             return comp
 
@@ -151,16 +201,30 @@ class LLMCaller:
         await self.client.close()
 
     # --- request shaping -------------------------------------------------
-    def _request(self, messages, json_schema, schema_name, tools, native) -> tuple[dict, list[dict]]:
-        kwargs: dict[str, Any] = {"temperature": self.settings.temperature}
+    def temperature(self, invalid: int) -> float:
+        """The first attempt uses the configured temperature; each unusable reply raises it (capped at 1)."""
+        base = self.settings.temperature
+        return base if invalid == 0 else round(max(base, min(1.0, base + RETRY_TEMPERATURE_STEP * invalid)), 2)
+
+    def _correction(self, comp: Completion, error: str, tools: bool) -> list[dict]:
+        """The rejected reply and what was wrong with it, so the next attempt is not the same request."""
+        reply = comp.content.strip()
+        if not reply and comp.tool_calls:
+            reply = json.dumps({"tool_calls": [{"name": t.name, "arguments": t.arguments} for t in comp.tool_calls]})
+        hint = HINT_TOOLS if tools else HINT_JSON
+        return [{"role": "assistant", "content": reply[:1500] or "(empty reply)"},
+                {"role": "user", "content": CORRECTION.format(error=error[:500], hint=hint)}]
+
+    def _request(self, messages, json_schema, schema_name, tools, mode, invalid) -> tuple[dict, list[dict]]:
+        kwargs: dict[str, Any] = {"temperature": self.temperature(invalid)}
         timeout = self.settings.timeout_s
         if self.budget is not None:
             timeout = min(timeout, max(1.0, self.budget.remaining_seconds()))
         kwargs["timeout"] = timeout
-        if native and tools:
+        if tools and mode == "native":
             kwargs["tools"] = tools
             return kwargs, messages
-        if native and json_schema:
+        if json_schema and not tools and mode == "json_schema":
             kwargs["response_format"] = {"type": "json_schema",
                                          "json_schema": {"name": schema_name, "schema": json_schema, "strict": True}}
             return kwargs, messages
@@ -171,9 +235,11 @@ class LLMCaller:
             msgs = _flatten_tool_turns(msgs)
         elif json_schema:
             msgs[0]["content"] += JSON_FALLBACK.format(schema=json.dumps(json_schema, indent=1))
+            if mode == "json_object":  # valid JSON guaranteed by the server, the schema by the prompt
+                kwargs["response_format"] = {"type": "json_object"}
         return kwargs, msgs
 
-    def _completion(self, resp, t0: float, native: bool) -> Completion:
+    def _completion(self, resp, t0: float, mode: str, msgs: list[dict], kwargs: dict) -> Completion:
         choices = getattr(resp, "choices", None) or []
         msg = choices[0].message if choices else None  # no choices: parse() sees an empty reply
         content = (msg.content if msg else "") or ""
@@ -187,11 +253,15 @@ class LLMCaller:
         usage = getattr(resp, "usage", None)
         pt = int(getattr(usage, "prompt_tokens", 0) or 0)
         ct = int(getattr(usage, "completion_tokens", 0) or 0)
+        estimated = not (pt or ct)
+        if estimated:  # no usage (some local servers, some proxies): count the text so token budgets still hold
+            pt, ct = estimate_tokens(msgs, kwargs.get("tools"), content, calls)
         secs = time.monotonic() - t0
         if self.budget is not None:
-            self.budget.record(self.role, pt, ct, secs)
+            self.budget.record(self.role, pt, ct, secs, estimated=estimated)
+        label = {"native": "native", "json_schema": "native", "json_object": "json_object"}.get(mode, "fallback")
         return Completion(content=content, tool_calls=calls, parsed=None, prompt_tokens=pt, completion_tokens=ct,
-                          seconds=secs, mode="native" if native else "fallback")
+                          seconds=secs, mode=label, tokens_estimated=estimated)
 
     # --- retry policy ----------------------------------------------------
     def _delay(self, attempt: int, err: Exception | None) -> float:
@@ -215,7 +285,8 @@ class LLMCaller:
         rec = {"role": self.role, "model": self.model, "attempt": attempt, "outcome": outcome,
                "seconds": round(time.monotonic() - t0, 4),
                "prompt_tokens": comp.prompt_tokens if comp else 0,
-               "completion_tokens": comp.completion_tokens if comp else 0}
+               "completion_tokens": comp.completion_tokens if comp else 0,
+               "usage": ("estimated" if comp.tokens_estimated else "reported") if comp else "none"}
         if self._on_call is not None:
             self._on_call(dict(rec))
         rec["messages"] = msgs
@@ -223,12 +294,6 @@ class LLMCaller:
             rec["response"] = {"content": comp.content,
                                "tool_calls": [{"name": t.name, "arguments": t.arguments} for t in comp.tool_calls]}
         transcript.append(rec)
-
-
-def _is_unsupported(err: openai.APIStatusError, feature: str) -> bool:
-    text = str(err).lower()
-    names = ("response_format", "json_schema", "structured") if feature == "response_format" else ("tool",)
-    return any(w in text for w in _UNSUPPORTED_WORDS) or any(n in text for n in names)
 
 
 def _retry_after(err: Exception | None) -> float | None:
@@ -268,25 +333,18 @@ def _flatten_tool_turns(msgs: list[dict]) -> list[dict]:
     return out
 
 
+def estimate_tokens(msgs: list[dict], tools: list[dict] | None, content: str, calls: list[ToolCall]) -> tuple[int, int]:
+    """Prompt and completion tokens of one request by core.text.count_tokens (~10 % of cl100k on English prose)."""
+    prompt = sum(count_tokens(m.get("content") or "") for m in msgs) + (count_tokens(json.dumps(tools)) if tools else 0)
+    completion = count_tokens(content) + sum(count_tokens(json.dumps(c.arguments)) + 1 for c in calls)
+    return prompt, max(1, completion)
+
+
 def tool_calls_from_text(comp: Completion) -> list[ToolCall]:
-    """Tool calls of a fallback reply: {"tool_calls": [...]} or a single {"name":..., "arguments":...}."""
-    obj = first_json_object(comp.content)
-    if obj is None:
-        raise OutputInvalid("no JSON object with tool_calls in the reply")
-    raw = obj.get("tool_calls", [obj] if "name" in obj else None)
-    if not isinstance(raw, list) or not raw:
-        raise OutputInvalid("the JSON object has no tool_calls list")
-    out = []
-    for i, c in enumerate(raw):
-        if not isinstance(c, dict) or not isinstance(c.get("name"), str):
-            raise OutputInvalid(f"tool call {i} has no name")
-        args = c.get("arguments", {})
-        if isinstance(args, str):
-            try:
-                args = json.loads(args)
-            except json.JSONDecodeError:
-                raise OutputInvalid(f"tool call {i}: arguments are not JSON") from None
-        if not isinstance(args, dict):
-            raise OutputInvalid(f"tool call {i}: arguments must be an object")
-        out.append(ToolCall(f"text_call_{i}", c["name"], args))
-    return out
+    """Tool calls written in a reply's text (JSON, fenced JSON, <tool_call> tags); sets comp.parse_form."""
+    try:
+        found = parse_text_tool_calls(comp.content)
+    except ToolTextError as e:
+        raise OutputInvalid(str(e)) from None
+    comp.parse_form = found[0].form
+    return [ToolCall(f"text_call_{i}", c.name, c.arguments) for i, c in enumerate(found)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import secrets
 from typing import Callable
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
 from agents.llm.budget import BudgetExceeded, RunBudget
 from agents.llm.caller import Completion, LLMCaller, LLMError, OutputInvalid, tool_calls_from_text
@@ -26,14 +26,36 @@ from core.types import ChecklistItem
 
 
 class RootPolicyError(RuntimeError):
-    """The root model could not produce a usable step (retries spent or budget exhausted); no secrets inside."""
+    """The root model could not produce a usable step (retries spent or budget exhausted); no secrets inside.
+
+    Carries what the failed attempts cost, so the step that the built-in planner then takes still counts them.
+    """
+
+    def __init__(self, message: str, *, tokens_in: int = 0, tokens_out: int = 0, calls: int = 0,
+                 errors: list[str] | None = None):
+        super().__init__(message)
+        self.tokens_in, self.tokens_out, self.calls, self.errors = tokens_in, tokens_out, calls, errors or []
+
+
+class LLMRootDecision(RootDecision):
+    """A RootDecision plus what only the LLM path knows (read by the root node for the trajectory)."""
+
+    parse_form: str = Field("", description="How the tool calls were read: tool_calls, tags, fenced or bare.")
+    mode: str = Field("native", description="'native' (tools parameter) or 'fallback' (tools described in text).")
+    tokens_estimated: bool = Field(False, description="Some response had no `usage`; its tokens were estimated.")
+    errors: list[str] = Field(default_factory=list, description="What the retries were for (no secrets).")
 
 
 def parse_tool_calls(comp: Completion, step: int) -> list[ToolCall]:
-    """Native or textual tool calls -> validated ToolCalls with run-unique ids ('step3-1')."""
-    raw = comp.tool_calls if comp.mode == "native" else tool_calls_from_text(comp)
-    if not raw:
-        raise OutputInvalid("no tool call; act only through the tools (call finish to end the review)")
+    """Native or textual tool calls -> validated ToolCalls with run-unique ids ('step3-1').
+
+    Text is read in native mode too: many open models behind a server without a tool parser answer a
+    `tools` request with the call written in their text.
+    """
+    if comp.tool_calls:
+        raw, comp.parse_form = comp.tool_calls, "tool_calls"
+    else:
+        raw = tool_calls_from_text(comp)
     out = []
     for i, tc in enumerate(raw):
         if tc.name not in ROOT_TOOL_NAMES:
@@ -80,8 +102,12 @@ class LLMPolicy:
         msgs = self.messages(observation, self._nonce())
         try:
             comp = await self.caller.call(msgs, tools=ROOT_TOOLS, parse=lambda c: parse_tool_calls(c, observation.step))
-        except (LLMError, BudgetExceeded) as e:
+        except LLMError as e:
+            raise RootPolicyError(f"root step {observation.step}: {e}", tokens_in=e.prompt_tokens,
+                                  tokens_out=e.completion_tokens, calls=e.calls, errors=e.errors) from None
+        except BudgetExceeded as e:
             raise RootPolicyError(f"root step {observation.step}: {e}") from None
-        return RootDecision(tool_calls=comp.parsed, content=comp.content, tokens_in=comp.prompt_tokens,
-                            tokens_out=comp.completion_tokens, calls=comp.calls, seconds=comp.seconds,
-                            messages=msgs)
+        return LLMRootDecision(tool_calls=comp.parsed, content=comp.content, tokens_in=comp.prompt_tokens,
+                               tokens_out=comp.completion_tokens, calls=comp.calls, seconds=comp.seconds,
+                               messages=msgs, parse_form=comp.parse_form, mode=comp.mode,
+                               tokens_estimated=comp.tokens_estimated, errors=comp.errors)

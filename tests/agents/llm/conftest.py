@@ -10,6 +10,16 @@ from core.settings import LLMSettings
 from devtools.fakeopenai import FakeOpenAI
 
 
+@pytest.fixture(autouse=True)
+def _fresh_capabilities():
+    """What endpoints support is cached per process by base URL; a port reused by a later test is another server."""
+    from agents.llm.capabilities import PROCESS_CACHE
+
+    PROCESS_CACHE.clear()
+    yield
+    PROCESS_CACHE.clear()
+
+
 @pytest.fixture
 def fake(no_network):
     with FakeOpenAI(api_key=API_KEY, models={ROOT_MODEL, SUB_MODEL}) as srv:
