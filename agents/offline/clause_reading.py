@@ -12,9 +12,12 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from agents.offline.clause_grammar import (
+    CONTROL, Ctx, actor_of, anchor, consent_of, control_trigger, grant, party_counter, plain, subject_of,
+)
 from agents.offline.clause_parts import (
-    MONEY, PERIOD, Mention, PartyIndex, PartyLike, amount_of, index_parties, mention_at, mentions, notice_of, other_party,
-    period, section_of, subject_before,
+    MONEY, PERIOD, PartyLike, amount_of, index_parties, mention_at, mentions, notice_of, other_party, period, section_of,
+    subject_before,
 )
 
 _I = re.IGNORECASE
@@ -35,170 +38,27 @@ class ClauseReading:
     detail: str = ""        # the rest of the predicate a sentence needs ("a non-exclusive, worldwide licence")
 
 
-@dataclass
-class _Ctx:
-    quote: str
-    idx: PartyIndex
-    ms: list[Mention]
-
-
-_MODAL = r"(?:may|shall|will|can|cannot|must|might|has|have|is|are|reserves|retains|agrees?|undertakes?|covenants?|hereby)"
-_NEG = re.compile(r"\b(not|no|never|cannot|neither|nor)\b|\bin no event\b", _I)
-
-
-# Words that may stand between a modal and its verb without starting a clause of their own
-# ("shall have the right, at its option, to terminate"); any other word ("shall make records available
-# for audit by Cisco") means the verb belongs to someone else, and the subject is not read.
-_GAP_WORDS = set("""not also only immediately thereupon then further hereby have has the a an sole right rights option
-be entitled permitted authorized authorised free able to in its their discretion at any time and is are without cause
-upon written notice prior days day months exclusive obligation agree agrees undertake undertakes required elect
-hereunder independently thereafter thereof or unilaterally absolute reasonable first directly indirectly either
-whether alone jointly with others through third party parties""".split())
-
-
-def _gap_ok(gap: str) -> bool:
-    bare = re.sub(r",[^,;.]{0,120},|\([^()]{0,120}\)|\d+", " ", gap)
-    return all(w.lower() in _GAP_WORDS for w in re.findall(r"[A-Za-z]+", bare))
-
-
-def _anchor(c: _Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool, int, str] | None:
-    """The first '<modal> ... <verb>' (active) or '<modal> be <verb>ed by <actor>' (passive) in the quote.
-
-    Returns (actor or None, negated, position, verb as written); the gap may not cross a sentence break,
-    another modal or party, or any word outside _GAP_WORDS, so a verb is never given another clause's subject.
-    """
-    q = c.quote
-    for m in re.finditer(r"\b" + _MODAL + r"\b", q, _I):
-        rest = q[m.end():m.end() + max_gap]
-        v = re.search(r"\b(?:" + verb + r")", rest, _I)
-        if not v:
-            continue
-        gap = rest[:v.start()]
-        if re.search(r"[.;:]|\b(may|shall|will|must|if|unless|provided)\b", gap, _I) or any(
-                m.end() <= x.start < m.end() + v.start() for x in c.ms):
-            continue
-        sentence = q[max(0, m.start() - 200):m.start()].split(". ")[-1]
-        before_neg = bool(re.search(r"\bin no event\s*$|\bneither\b[^.;]*$", sentence, _I))
-        passive = re.match(r"\s*(not\s+)?(only\s+)?be\s*$", gap, _I) or (
-            re.search(r"(assign|transfer)able$", v.group(0), _I) is not None and re.fullmatch(r"\s*(not\s+)?(freely\s+)?", gap, _I))
-        neg = bool(_NEG.search(m.group(0) + gap))
-        if passive:
-            after = m.end() + v.end()
-            # "may not be assigned, in whole or in part, by operation of law or otherwise, by a Party"
-            bys = [after + b.start() for b in re.finditer(r"\bby\s+", q[after:after + 160], _I)
-                   if not re.search(r"[.;]", q[after:after + b.start()])]
-            who = next((w for w in (mention_at(q, b, c.ms, slack=8) for b in bys) if w is not None), None)
-            return who, neg or (before_neg and (who is None or who.actor != "neither party")), m.start(), v.group(0)
-        if not _gap_ok(gap):
-            continue
-        who = subject_before(q, m.start(), c.ms)
-        return who, neg or (before_neg and (who is None or who.actor != "neither party")), m.start(), v.group(0)
-    return None
-
-
-def _actor(who: Mention | None, c: _Ctx, neg: bool) -> tuple[str, bool]:
-    """(actor, negated) with "neither party" folded into "either party" + a negative action."""
-    if who is None:
-        return "", neg
-    if who.actor == "neither party":
-        return "either party", True
-    if who.party >= 0 and re.search(r"\bon the one hand\b", c.quote[max(0, who.start - 120):who.start], _I):
-        return "either party", neg  # "X, on the one hand, and Y, on the other, may terminate"
-    if who.actor == "other party":
-        # "If a party undergoes a change of control, the other party may terminate": a mutual right.
-        mutual = re.search(r"\b(either|a|each|any)\s+party\b", c.quote[:who.start], _I)
-        return ("either party" if mutual else ""), neg
-    return who.actor, neg
-
-
-def _consent_of(c: _Ctx, actor: str, at: int = 0) -> str:
-    """Whose consent the sentence at `at` asks for: a party, 'the other party', or ''.
-
-    Only that sentence: the next one may give another party's consent to another transfer.
-    """
-    q = c.quote
-    lo = q.rfind(". ", 0, at) + 1 if at else 0
-    hi = q.find(". ", at)
-    hi = len(q) if hi < 0 else hi + 1
-    part = q[lo:hi]
-    m = re.search(r"\b(consent|approval|agreement|permission)\s+(in writing\s+)?of\s+", part, _I)
-    if m:
-        who = mention_at(q, lo + m.end(), c.ms, slack=6)
-        if who is not None:
-            return "the other party" if who.actor in ("other party", "either party") else who.actor
-    for who in c.ms:
-        if lo <= who.start < hi and re.match(r"(?:'s|’s|’|')\s+(?:\w+\s+){0,4}(consent|approval|permission)", q[who.end:hi], _I):
-            return "the other party" if who.actor == "other party" else who.actor if who.party >= 0 else ""
-    if re.search(r"\bother part(y|ies)('s|’s)?\b[^.;]{0,40}\b(consent|approval)|\b(consent|approval)\b[^.;]{0,40}\bother part", part, _I):
-        return "the other party"
-    return ""
-
-
-_CONTROL = re.compile(r"change (of|in) (the )?control|change[- ]of[- ]control|change (in|of) (the )?ownership|"
-                      r"\bmerge[rsd]?\b|\bconsolidat\w+|\bacqui(re[sd]?|sition)\b|(sale|transfer) of (all or )?substantially all|"
-                      r"(majority|fifty percent|50%)[^.;]{0,60}(voting|equity|securities|shares|stock)", _I)
-
-
-def _whose(c: _Ctx, m: re.Match) -> Mention | None:
-    """The party whose control changes: 'of Distributor', 'Distributor undergoes / is acquired', "Distributor's"."""
-    q = c.quote
-    for x in c.ms:
-        if m.end() <= x.start <= m.end() + 80 and re.fullmatch(
-                r"\s*((of|in|by|with respect to)\s+)?(the\s+)?((outstanding\s+)?(voting\s+)?"
-                r"(stock|securities|shares|equity|assets|ownership|interest)s?\s+of\s+)?", q[m.end():x.start], _I):
-            return x
-        if m.start() - 60 <= x.end <= m.start() and re.fullmatch(
-                r"(?:'s|’s)?\s*(undergoes|experiences|is subject to|has|effects|suffers|is|becomes subject to)?\s*(a|an|any)?\s*",
-                q[x.end:m.start()], _I):
-            return x
-    return None
-
-
-def _control_trigger(c: _Ctx) -> str:
-    """'a change of control of Distributor', 'a change of control of either party', or 'a change of control'."""
-    found = list(_CONTROL.finditer(c.quote))
-    if not found:
-        return ""
-
-    def kind(m: re.Match) -> str:
-        w = m.group(0).lower()
-        return ("a merger" if w.startswith(("merge", "consolidat")) else "a sale of substantially all assets"
-                if "substantially all" in w else "a change of control")
-
-    # A clause that names a change of control is about one, even where it lists a merger first.
-    order = sorted(found, key=lambda m: (kind(m) != "a change of control", m.start()))
-    whose = next((w for w in (_whose(c, m) for m in found) if w is not None), None)
-    head = kind(order[0])
-    if whose is None:
-        return head
-    if whose.actor in ("either party", "each party", "neither party"):
-        return f"{head} of either party"
-    if whose.actor == "other party":
-        return f"{head} of the other party"
-    return f"{head} of {whose.actor}"
-
-
 _TERMINATE = r"terminat(e|ing)\b|cancel\b|end this|terminated\b"
 _ASSIGN = r"(sell,\s*)?(assign|transfer|delegate|sublet|sublicense|sub-license|subcontract|cede)(ed|able)?\b"
 
 
-def _termination(c: _Ctx, r: ClauseReading) -> bool:
-    a = _anchor(c, _TERMINATE)
+def _termination(c: Ctx, r: ClauseReading) -> bool:
+    a = anchor(c, _TERMINATE)
     if a is None:
         until = re.search(r"\buntil terminated by\s+", c.quote, _I)  # "remains in effect until terminated by either party"
         who = mention_at(c.quote, until.end() - 3, c.ms, slack=6) if until else None
         if who is None:
             return False
         a = (who, False, until.start(), "terminated")
-    who, neg = _actor(a[0], c, a[1])
+    who, neg = actor_of(a[0], c, a[1])
     if neg:
         return False
     r.actor, r.action, r.consequence = who, "may terminate", "termination right"
     return True
 
 
-def _change_of_control(c: _Ctx, r: ClauseReading) -> None:
-    r.trigger = _control_trigger(c) or ""
+def _change_of_control(c: Ctx, r: ClauseReading) -> None:
+    r.trigger = control_trigger(c) or ""
     q = c.quote
     if _termination(c, r):
         if r.actor == "either party" and r.trigger.endswith("of either party"):
@@ -206,20 +66,20 @@ def _change_of_control(c: _Ctx, r: ClauseReading) -> None:
         return
     if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)", q, _I):
         r.action, r.consequence = "is treated as an assignment", "consent required (treated as assignment)"
-        r.counterparty = _consent_of(c, "")
+        r.counterparty = consent_of(c, "")
         return
     if re.search(r"\b(consent|approval)\b", q, _I) and not re.search(r"without (the )?(need for |any )?(\w+ )?(prior )?(written )?(consent|approval)", q, _I):
-        r.action, r.consequence, r.counterparty = "requires consent", "consent required", _consent_of(c, "")
+        r.action, r.consequence, r.counterparty = "requires consent", "consent required", consent_of(c, "")
         return
-    a = _anchor(c, _ASSIGN)
+    a = anchor(c, _ASSIGN)
     if a is not None and a[1]:  # "may not assign (whether through a merger or otherwise)": an assignment clause
         trigger = r.trigger
         _assignment(c, r)
         r.trigger = r.trigger if r.actor else trigger
         return
-    a = _anchor(c, r"notif|give\b[^.;]{0,30}notice|provide\b[^.;]{0,30}notice|inform")
+    a = anchor(c, r"notif|give\b[^.;]{0,30}notice|provide\b[^.;]{0,30}notice|inform")
     if a is not None:
-        who, _ = _actor(a[0], c, a[1])
+        who, _ = actor_of(a[0], c, a[1])
         r.actor, r.action, r.consequence = who, "must give notice", "notice only"
         r.counterparty = (lambda o: o.actor if o else "")(other_party(c.ms, a[0]))
         return
@@ -229,12 +89,12 @@ def _change_of_control(c: _Ctx, r: ClauseReading) -> None:
         _assignment(c, r)
 
 
-def _assignment(c: _Ctx, r: ClauseReading) -> None:
+def _assignment(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
-    a = _anchor(c, _ASSIGN)
+    a = anchor(c, _ASSIGN)
     consent = bool(re.search(r"\b(consent|approval|agreed upon in writing|agreement in writing)\b", q, _I))
     if a is not None:
-        who, neg = _actor(a[0], c, a[1])
+        who, neg = actor_of(a[0], c, a[1])
         permitted = re.search(r"\bwithout\b[^.;]{0,50}\b(consent|approval)", q[a[2]:a[2] + 160], _I) and not neg
         r.actor = who
         if neg:
@@ -248,33 +108,22 @@ def _assignment(c: _Ctx, r: ClauseReading) -> None:
             r.actor = ""
     r.trigger = f"assignment by {r.actor}" if r.actor else "assignment"
     if consent and r.consequence != "permitted without consent":
-        r.counterparty = _consent_of(c, r.actor, a[2] if a is not None else 0)
+        r.counterparty = consent_of(c, r.actor, a[2] if a is not None else 0)
         r.consequence = r.consequence or "consent required"
     if re.search(r"\b(null and void|void|of no (force or )?effect|invalid)\b", q, _I):
         r.consequence = (r.consequence + "; " if r.consequence else "") + "void without consent"
-    if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)", q, _I) and _CONTROL.search(q):
+    if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)", q, _I) and CONTROL.search(q):
         r.detail = "change of control counts"
         if not r.actor:
-            r.trigger = _control_trigger(c) or "a change of control"
+            r.trigger = control_trigger(c) or "a change of control"
     r.consequence = r.consequence or "restricts assignment"
 
 
-def _convenience(c: _Ctx, r: ClauseReading) -> None:
+def _convenience(c: Ctx, r: ClauseReading) -> None:
     r.trigger = "convenience (no cause needed)"
     r.notice = notice_of(c.quote)
     if not _termination(c, r):
         r.action, r.consequence = "", "termination right"
-
-
-def _grant(c: _Ctx, verbs: str) -> tuple[Mention | None, Mention | None, int]:
-    """(grantor, grantee, end of verb) for 'X (hereby) grants (to) Y ...'."""
-    q = c.quote
-    for m in re.finditer(r"\b(" + verbs + r")\b", q, _I):
-        grantor = subject_before(q, m.start(), c.ms)
-        grantee = mention_at(q, m.end(), c.ms, slack=10)
-        if grantor or grantee:
-            return grantor, grantee, m.end()
-    return None, None, -1
 
 
 _LICENCE_WORDS = ["exclusive", "non-exclusive", "sole", "worldwide", "perpetual", "irrevocable", "royalty-free",
@@ -292,9 +141,9 @@ def _licence_terms(text: str) -> str:
     return ", ".join(out)
 
 
-def _licence(c: _Ctx, r: ClauseReading) -> None:
-    grantor, grantee, end = _grant(c, r"grants?|granted|license[sd]?|licence[sd]?")
-    r.actor = _actor(grantor, c, False)[0]
+def _licence(c: Ctx, r: ClauseReading) -> None:
+    grantor, grantee, end = grant(c, r"grants?|granted|license[sd]?|licence[sd]?")
+    r.actor = actor_of(grantor, c, False)[0]
     r.counterparty = grantee.actor if grantee and grantee.party >= 0 else ""
     before = c.quote[max(0, end - 160):max(0, end)].split(". ")[-1]
     if re.search(r"\b(not|no|nothing|negotiate|option|obligation|if|unless|may|will|shall)\b", before, _I) and not re.search(
@@ -311,68 +160,55 @@ def _licence(c: _Ctx, r: ClauseReading) -> None:
     r.consequence = "licence " + ("is not transferable" if re.search(r"non-?transferable|non-?assignable|not (be )?(transferable|assignable)", c.quote, _I) else "granted")
 
 
-def _subject_of(c: _Ctx, verb: str) -> tuple[str, bool, Mention | None]:
-    a = _anchor(c, verb)
-    if a is None:
-        return "", False, None
-    who, neg = _actor(a[0], c, a[1])
-    return who, neg, a[0]
-
-
-def _party_counter(c: _Ctx, m: Mention | None) -> str:
-    o = other_party(c.ms, m)
-    return o.actor if o else ""
-
-
 def _simple(verb: str, pos: str, negative: str, consequence: str, need_neg: bool | None = None) -> Callable:
     """A reader for clauses that bind one party to do (pos) or not do (negative) something."""
-    def read(c: _Ctx, r: ClauseReading) -> None:
-        who, neg, m = _subject_of(c, verb)
+    def read(c: Ctx, r: ClauseReading) -> None:
+        who, neg, m = subject_of(c, verb)
         if need_neg is not None and neg != need_neg:
             who = ""
         r.actor = who
         r.action = (negative if neg else pos) if who else ""
-        r.counterparty = _party_counter(c, m)
+        r.counterparty = party_counter(c, m)
         r.consequence = consequence
         r.notice = notice_of(c.quote) if "notice" in consequence or "audit" in consequence else ""
     return read
 
 
-def _exclusivity(c: _Ctx, r: ClauseReading) -> None:
+def _exclusivity(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
-    who, neg, m = _subject_of(c, r"have the exclusive|be the exclusive|exclusive(ly)?\b|purchase all|buy all")
+    who, neg, m = subject_of(c, r"have the exclusive|be the exclusive|exclusive(ly)?\b|purchase all|buy all")
     r.consequence = "exclusive dealing"
     if who and not neg:
         r.actor, r.action = who, "has exclusive rights" if re.search(r"exclusive right", q, _I) else "must deal exclusively"
-        r.counterparty = _party_counter(c, m)
+        r.counterparty = party_counter(c, m)
         return
-    who, neg, m = _subject_of(c, r"purchase|buy|sell|distribute|market|promote|deal|engage|enter into|appoint|license|"
+    who, neg, m = subject_of(c, r"purchase|buy|sell|distribute|market|promote|deal|engage|enter into|appoint|license|"
                                  r"grant|use|obtain|source|advertis\w*|contract|commit|develop|manufacture|supply|offer|provide")
     if who and neg:
-        r.actor, r.action, r.counterparty = who, "may not deal with others", _party_counter(c, m)
+        r.actor, r.action, r.counterparty = who, "may not deal with others", party_counter(c, m)
         return
-    grantor, grantee, _ = _grant(c, r"appoints?|grants?")
+    grantor, grantee, _ = grant(c, r"appoints?|grants?")
     if grantee is not None and grantee.party >= 0 and re.search(r"\bexclusive\b", q, _I) and not re.search(r"non-?exclusive", q, _I):
         r.actor, r.action = grantee.actor, "has exclusive rights"
         r.counterparty = grantor.actor if grantor and grantor.party >= 0 else ""
 
 
-def _cap(c: _Ctx, r: ClauseReading) -> None:
+def _cap(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.amount = amount_of(q)
     m = re.search(r"(?:total|aggregate|entire|cumulative|maximum)?\s*liabilit(y|ies)\b(?:[^.;]|(?<=\d)\.(?=\d)){0,160}?\b(not\s+exceed|exceed|limited to|capped at|no more than|greater than|in excess of)", q, _I)
     if m:
         poss = [x for x in c.ms if x.end <= m.start() + 2 and re.fullmatch(r"(?:'s|’s|’|')?\s*(?:\w+\s+){0,3}", q[x.end:m.start()], _I)]
-        who = _actor(poss[-1], c, False)[0] if poss else ""
+        who = actor_of(poss[-1], c, False)[0] if poss else ""
         if not who:
-            who, _, _ = _subject_of(c, r"be liable|liable")
+            who, _, _ = subject_of(c, r"be liable|liable")
         r.actor, r.action, r.consequence = who, "liability is capped", "liability capped"
         return
-    who, neg, _ = _subject_of(c, r"be liable|liable|be entitled to recover|recover|disclaims?")
+    who, neg, _ = subject_of(c, r"be liable|liable|be entitled to recover|recover|disclaims?")
     in_no_event = re.search(r"\bin no event\s+(shall|will)\s+", q, _I)
     if in_no_event and not who:
         hit = mention_at(q, in_no_event.end(), c.ms, slack=2)
-        who, neg = _actor(hit, c, True)
+        who, neg = actor_of(hit, c, True)
     if re.search(r"\b(indirect|consequential|incidental|special|punitive|exemplary|lost profits)\b", q, _I) and (neg or re.search(r"disclaim|exclud|waive", q, _I)):
         r.actor = who
         r.action = "is not liable" if who else ""
@@ -385,7 +221,7 @@ def _cap(c: _Ctx, r: ClauseReading) -> None:
     r.consequence = "liability limited"
 
 
-def _uncapped(c: _Ctx, r: ClauseReading) -> None:
+def _uncapped(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     m = re.match(r"\W*(?:(?:notwithstanding[^,]{0,80},\s*)?(?:and\s+)?)(?:except|excluding|other than)\s+"
                  r"(?:for|with (?:respect|regard) to|in the (?:event|case) of|in connection with|as to|to the extent of)?\s*"
@@ -393,50 +229,32 @@ def _uncapped(c: _Ctx, r: ClauseReading) -> None:
     if m and "[*" not in m.group(1) and "***" not in m.group(1):
         carve = re.sub(r"\s*\[[^\]]*\]|\s+hereof\b|\s+hereunder\b", "", m.group(1))
         carve = re.sub(r"^as (set forth|provided|stated) in\b", "the matters in", carve, flags=_I)
-        r.detail = _plain(carve, c).replace("this §", "§")
+        r.detail = plain(carve, c).replace("this §", "§")
         rest = ClauseReading()
         _cap(c, rest)  # what the carve-out is carved out of: a cap, or the exclusion of indirect damages
         r.trigger = {"liability capped": "the liability cap", "consequential damages excluded":
                      "the exclusion of indirect and consequential damages"}.get(rest.consequence, "")
     if re.search(r"without limit|unlimited|shall not (be )?(subject to|limited)|not subject to (any )?(cap|limit)|(limitation|limit|cap|exclusion)s?\b[^.;]{0,150}(shall|will|do|does) not apply", q, _I) or r.detail:
         r.action, r.consequence = "liability is uncapped", "uncapped liability"
-        who, _, _ = _subject_of(c, r"bear|be liable|liable")
+        who, _, _ = subject_of(c, r"bear|be liable|liable")
         r.actor = who
         return
     _cap(c, r)
 
 
-def _plain(text: str, c: _Ctx) -> str:
-    """A carve-out in lower case, party names as defined, 'Section 7' as '§ 7'; '' if it still reads as a heading."""
-    words = " ".join(text.split())
-    terms = sorted(c.idx.terms, key=lambda t: -len(t[0]))
-    keep: dict[str, str] = {}
-    for k, (t, i) in enumerate(terms):
-        for form in {t, t.upper()}:
-            if re.search(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", words):
-                ph = f"\x00{k}\x00"
-                words = re.sub(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", ph, words)
-                keep[ph] = c.idx.displays[i]
-    words = re.sub(r"\b(sections?|articles?)\s+(\d[\w.()]*)", lambda m: "§ " + m.group(2), words, flags=_I).lower()
-    words = re.sub(r"\ba party'?s\b", "a party's", words)
-    for ph, disp in keep.items():
-        words = words.replace(ph, disp)
-    return words.strip(" ,")
-
-
-def _ip(c: _Ctx, r: ClauseReading) -> None:
+def _ip(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.consequence = "ip ownership"
     if re.search(r"\bjoint(ly)?\b[^.;]{0,60}\bown|\bco-?own", q, _I):
         r.action, r.consequence = "jointly own", "joint ownership"  # before any 'owned by X': 'owned by X and Y'
         return
-    a = _anchor(c, r"(irrevocably\s+)?assigns?\b")
+    a = anchor(c, r"(irrevocably\s+)?assigns?\b")
     if a is not None and not a[1]:
         span = re.split(r"[.;]", q[a[2]:a[2] + 250])[0]
         grantee = next((g for g in (mention_at(q, a[2] + t.end(), c.ms, slack=4) for t in re.finditer(r"\bto\s+", span, _I))
                         if g is not None), None)
         if grantee is not None and grantee.party >= 0:
-            r.actor = _actor(a[0], c, False)[0] if a[0] is not None and a[0].party != grantee.party else ""
+            r.actor = actor_of(a[0], c, False)[0] if a[0] is not None and a[0].party != grantee.party else ""
             r.action, r.counterparty, r.consequence = "assigns its rights", grantee.actor, "ip assigned"
             return
     m = re.search(r"(property of|vest(s|ed)? (solely )?in|owned (solely |exclusively )?by)\s+", q, _I)
@@ -445,12 +263,12 @@ def _ip(c: _Ctx, r: ClauseReading) -> None:
         if who is not None and who.party >= 0 and not re.match(r"\s*(and|or)\b", q[who.end:], _I):
             r.actor, r.action = who.actor, "owns"
             return
-    who, neg, _ = _subject_of(c, r"be the (sole (and exclusive )?|exclusive )?owner|(solely |exclusively )?own\b|retain\w*")
+    who, neg, _ = subject_of(c, r"be the (sole (and exclusive )?|exclusive )?owner|(solely |exclusively )?own\b|retain\w*")
     if who and not neg:
         r.actor, r.action = who, "owns"
 
 
-def _governing_law(c: _Ctx, r: ClauseReading) -> None:
+def _governing_law(c: Ctx, r: ClauseReading) -> None:
     m = re.search(r"\b(?i:laws?\s+of\s+(?:the\s+)?(?:(?:state|commonwealth|province|republic|kingdom)\s+of\s+)?)(the\s+)?"
                   r"([A-Z][A-Za-z.]+(?:(?:\s+and|\s+of)?\s+[A-Z][A-Za-z.]+){0,3})", c.quote)
     if m and m.group(2).lower() not in ("the", "this", "agreement") and not any(t in m.group(2) for t, _ in c.idx.terms):
@@ -459,7 +277,7 @@ def _governing_law(c: _Ctx, r: ClauseReading) -> None:
     r.consequence = "arbitration" if re.search(r"\barbitrat", c.quote, _I) else "governing law"
 
 
-def _term(c: _Ctx, r: ClauseReading) -> None:
+def _term(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     term = re.search(r"\b(term|continue|remain in (full )?(force|effect))\b", q, _I)
     if term:
@@ -475,7 +293,7 @@ def _term(c: _Ctx, r: ClauseReading) -> None:
     r.consequence = "term and renewal"
 
 
-def _mfn(c: _Ctx, r: ClauseReading) -> None:
+def _mfn(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.consequence = "most favoured terms"
     # "NTC agrees that the prices offered to Alfa shall not be less favourable than ...": NTC gives, Alfa receives
@@ -487,19 +305,19 @@ def _mfn(c: _Ctx, r: ClauseReading) -> None:
         if giver is not None and giver.party >= 0 and taker is not None and taker.party >= 0 and taker.party != giver.party:
             r.actor, r.action, r.counterparty = giver.actor, "must match better terms given to others", taker.actor
             return
-    who, neg, m = _subject_of(c, r"offer|grant|extend|provide|give|reduce|adjust|charge|sell|make available|be entitled")
+    who, neg, m = subject_of(c, r"offer|grant|extend|provide|give|reduce|adjust|charge|sell|make available|be entitled")
     if who and not neg:
-        r.actor, r.action, r.counterparty = who, "must match better terms given to others", _party_counter(c, m)
+        r.actor, r.action, r.counterparty = who, "must match better terms given to others", party_counter(c, m)
 
 
-def _rofr(c: _Ctx, r: ClauseReading) -> None:
+def _rofr(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     kind = ("right of first refusal" if re.search(r"first refusal", q, _I) else "right of first offer" if re.search(r"first offer", q, _I)
             else "right of first negotiation" if re.search(r"first (negotiation|right to negotiate)|negotiat", q, _I) else "")
     r.detail, r.consequence = kind, "pre-emption right"
-    who, neg, _ = _subject_of(c, r"(the |a )?(right|option)")
+    who, neg, _ = subject_of(c, r"(the |a )?(right|option)")
     if not who:
-        _, grantee, _ = _grant(c, r"grants?")
+        _, grantee, _ = grant(c, r"grants?")
         who = grantee.actor if grantee and grantee.party >= 0 else ""
     if who and not neg and kind:
         r.actor, r.action = who, "has a " + kind
@@ -507,7 +325,7 @@ def _rofr(c: _Ctx, r: ClauseReading) -> None:
         r.trigger = "a sale of the business or assets"
 
 
-def _audit(c: _Ctx, r: ClauseReading) -> None:
+def _audit(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.consequence = "audit right"
     r.notice = notice_of(q)
@@ -519,46 +337,46 @@ def _audit(c: _Ctx, r: ClauseReading) -> None:
         who = mention_at(q, p.end(), c.ms, slack=2)
         if who is not None and re.match(r"(\s+or\s+its\s+\w+)?(,[^,]{0,80},)?\s+to\s+(conduct\s+)?(\w+\s+)?(audit|inspect|examine)",
                                         q[who.end:], _I):
-            r.actor, r.action = _actor(who, c, False)[0], f"may {verb}"
-            sub = _anchor(c, r"permit|allow")
+            r.actor, r.action = actor_of(who, c, False)[0], f"may {verb}"
+            sub = anchor(c, r"permit|allow")
             r.counterparty = sub[0].actor if sub and sub[0] is not None and sub[0].party >= 0 and sub[0].party != who.party else ""
             return
-    who, neg, m = _subject_of(c, r"audit|inspect|examine")
+    who, neg, m = subject_of(c, r"audit|inspect|examine")
     if who and not neg:
-        r.actor, r.action, r.counterparty = who, f"may {verb}", _party_counter(c, m)
+        r.actor, r.action, r.counterparty = who, f"may {verb}", party_counter(c, m)
 
 
-def _minimum(c: _Ctx, r: ClauseReading) -> None:
+def _minimum(c: Ctx, r: ClauseReading) -> None:
     # a figure is a commitment only where the clause calls it a minimum ("a minimum charge of $75" per trip is a rate)
     r.amount = next((" ".join(m.group(0).split()).rstrip(".,") for m in MONEY.finditer(c.quote)
                      if re.search(r"\b(minimum (of|purchase|commitment|amount|payment)s?|at least|not less than|no less than|guaranteed?)\b[^.;]{0,40}$",
                                   c.quote[max(0, m.start() - 60):m.start()], _I)), "")
     r.consequence = "minimum commitment"
-    who, neg, m = _subject_of(c, r"purchase|buy|order|pay|spend|sell|achieve|meet|deliver|provide|commit|guarantee")
+    who, neg, m = subject_of(c, r"purchase|buy|order|pay|spend|sell|achieve|meet|deliver|provide|commit|guarantee")
     if who and not neg and re.search(r"minimum|at least|not less than|no less than|guarantee", c.quote, _I):
-        r.actor, r.action, r.counterparty = who, "must meet a minimum commitment", _party_counter(c, m)
+        r.actor, r.action, r.counterparty = who, "must meet a minimum commitment", party_counter(c, m)
 
 
-def _debt(c: _Ctx, r: ClauseReading) -> None:
-    r.trigger = _control_trigger(c)
+def _debt(c: Ctx, r: ClauseReading) -> None:
+    r.trigger = control_trigger(c)
     q = c.quote
     r.consequence = ("event of default" if re.search(r"event of default", q, _I)
                      else "mandatory prepayment" if re.search(r"prepay", q, _I) else "debt provision")
 
 
-def _employee(c: _Ctx, r: ClauseReading) -> None:
+def _employee(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
-    r.trigger = _control_trigger(c)
+    r.trigger = control_trigger(c)
     r.amount = amount_of(q)
     what = ("severance" if re.search(r"severance", q, _I) else "accelerated vesting" if re.search(r"accelerat|vest", q, _I)
             else "a bonus" if re.search(r"\bbonus", q, _I) else "a payment" if re.search(r"\bpay(ment)?\b", q, _I) else "")
     r.detail, r.consequence = what, "employee payment"
-    who, neg, _ = _subject_of(c, r"(be )?entitled|receive|vest")
+    who, neg, _ = subject_of(c, r"(be )?entitled|receive|vest")
     if who and not neg and what:
         r.actor, r.action = who, "is entitled to"
 
 
-_READERS: dict[str, Callable[[_Ctx, ClauseReading], None]] = {
+_READERS: dict[str, Callable[[Ctx, ClauseReading], None]] = {
     "change_of_control": _change_of_control,
     "anti_assignment": _assignment,
     "lease_assignment": _assignment,
@@ -593,7 +411,7 @@ def read_clause(item_id: str, quote: str, parties: Sequence[PartyLike] = ()) -> 
     """What the clause says for this checklist item, naming only the agreement's own parties."""
     q = " ".join(quote.replace("<omitted>", " … ").split())
     idx = index_parties(parties)
-    c = _Ctx(q, idx, mentions(q, idx))
+    c = Ctx(q, idx, mentions(q, idx))
     r = ClauseReading(section=section_of(q))
     reader = _READERS.get(item_id)
     if reader is not None:
