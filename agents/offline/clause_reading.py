@@ -27,7 +27,9 @@ _I = re.IGNORECASE
 class ClauseReading:
     """What one clause says, in fields a memo row can use; '' where the clause does not say it plainly."""
 
-    actor: str = ""         # who may act or is bound: a party's defined term or name, "either party", "each party"
+    # who may act or is bound: a party's defined term or name, "either party", "each party"; "Neither party may
+    # assign" is actor "either party" with action "may not assign", so a schedule row reads the same either way
+    actor: str = ""
     action: str = ""        # "may terminate", "may not assign", "must give notice", "liability is capped", ...
     trigger: str = ""       # "a change of control of Distributor", "assignment by either party", ...
     counterparty: str = ""  # the party whose consent or notice is needed, when stated
@@ -329,8 +331,8 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.consequence = "audit right"
     r.notice = notice_of(q)
-    r.detail = ("books and records" if re.search(r"record|book|account", q, _I) else "facilities" if re.search(r"facilit|premises|site", q, _I)
-                else "books and records")
+    r.detail = ("books and records" if re.search(r"record|book|account|invoice|documentation", q, _I)
+                else "facilities" if re.search(r"facilit|premises|plant|site\b", q, _I) else "")
     verb = "audit" if re.search(r"\baudit", q, _I) else "inspect"
     # "Cisco shall permit Distributor (or its agent) to audit": the one permitted audits, the one permitting is audited
     for p in re.finditer(r"\b(permit|allow)\s+", q, _I):
@@ -341,7 +343,17 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
             sub = anchor(c, r"permit|allow")
             r.counterparty = sub[0].actor if sub and sub[0] is not None and sub[0].party >= 0 and sub[0].party != who.party else ""
             return
-    who, neg, m = subject_of(c, r"audit|inspect|examine")
+    # "Merchant shall make its books available to Purchaser", "available for inspection by HEMISPHERX"
+    avail = re.search(r"\bavailable\s+(?:to|for\s+(?:audit|inspection|review)\s+by)\s+", q, _I)
+    if avail and re.search(r"\b(books|records|documentation|accounts)\b", q[:avail.start()], _I):
+        who = mention_at(q, avail.end(), c.ms, slack=4)
+        if who is not None and who.party >= 0:
+            holder = subject_before(q, (re.search(r"\b(shall|will|must)\b[^.;]*$", q[:avail.start()], _I) or avail).start(), c.ms)
+            r.actor, r.action = who.actor, f"may {verb}"
+            r.counterparty = holder.actor if holder is not None and holder.party >= 0 and holder.party != who.party else ""
+            return
+    who, neg, m = subject_of(c, r"engage\b[^.;]{0,100}?\bto\s+(audit|inspect)|audit|inspect|examine|review|monitor|"
+                                r"conduct\w*\s+(\w+\s+)?(audits?|inspections?)")
     if who and not neg:
         r.actor, r.action, r.counterparty = who, f"may {verb}", party_counter(c, m)
 

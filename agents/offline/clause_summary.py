@@ -269,9 +269,9 @@ def _simple(template: str) -> Callable[[_Say, ClauseReading], str | None]:
 
 
 def _audit(s: _Say, r: ClauseReading) -> str | None:
-    if not r.actor:
-        return None
-    return f"{s.subject(r.action)[0]} {r.action} {s.poss(r.counterparty)} {r.detail or 'books and records'}{s.tail()}"
+    if not r.actor or not r.detail:
+        return None  # what is inspected must be stated, or the sentence would invent it
+    return f"{s.subject(r.action)[0]} {r.action} {s.poss(r.counterparty)} {r.detail}{s.tail()}"
 
 
 _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
@@ -306,7 +306,7 @@ _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
 }
 
 # What a clause of each item does, for when its parties or trigger cannot be read.
-_HONEST = {
+HONEST = {
     "change_of_control": "The agreement contains a change-of-control provision",
     "anti_assignment": "The agreement restricts assignment",
     "lease_assignment": "The lease restricts assignment or subletting",
@@ -358,5 +358,5 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     allowed = idx.allowed() | ({r.detail.removeprefix("the ")} if item.id == "governing_law" and r.detail else set())
     if not text or not names_only_parties(text, allowed):
         sec = f" (§ {r.section})" if r.section else ""
-        text = _HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
+        text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
     return text
