@@ -136,6 +136,8 @@ def test_root_that_only_lists_documents_is_taken_over_and_the_run_completes(llm_
     assert len(refused) <= s.harness.max_concurrency
     assert sub[-1].body["response_format"] == {"type": "json_object"}
     assert stats["tokens"]["sub_in"] > 0 and stats["tokens"]["root_in"] > 0  # estimated, not 0
+    calls = [t for t in store.trajectory("open-run", limit=10_000) if t["type"] == "sub_call" and t.get("outcome") == "ok"]
+    assert calls and all(t["usage"] == "estimated" for t in calls)  # and marked as estimated
     fake.assert_clean()
 
 
@@ -161,4 +163,43 @@ def test_root_whose_output_is_never_usable_is_driven_by_the_planner(llm_settings
     root = fake.calls(ROOT_MODEL)
     assert root[1].body["temperature"] > root[0].body["temperature"]
     assert "could not be used" in root[1].body["messages"][-1]["content"]
+    fake.assert_clean()
+
+
+class BadWriterRoot(scripted.ScriptedRoot):
+    """Drives the run like the scripted root, but writes its memo sections as a small model does."""
+
+    def __init__(self):
+        super().__init__()
+        self.wrote = False
+
+    def decide(self, obs: dict) -> list[tuple[str, dict]]:
+        found = [c["category"] for c in obs.get("categories", []) if c.get("finding_count")]
+        if obs.get("phase") != "review" and found and not self.wrote:
+            self.wrote = True
+            return [("write_memo_section", {"category": found[0], "text": "OK."}),
+                    ("write_memo_section", {"category": found[1], "text": json.dumps({"name": "write_memo_section", "arguments": {"category": found[1]}})}),
+                    ("write_memo_section", {"category": "executive_summary", "text": "Done."})]
+        return super().decide(obs)
+
+
+@pytest.mark.slow
+def test_memo_sections_a_model_cannot_write_keep_the_drafted_text(llm_settings, fake):
+    s = configure(llm_settings, fake, None)
+    root = BadWriterRoot()
+    fake.respond_with(ROOT_MODEL, root)
+    fake.respond_with(SUB_MODEL, scripted.ScriptedReviewer(KEYWORDS))
+    fake.response_formats = None
+    load_text_room(s, "memo", room_texts(4, seed=2))
+    stats = run(s, "memo")
+
+    assert root.wrote and stats["coverage"]["documents_reviewed"] == 4
+    kept = stats["root_fallbacks"]["memo_sections_kept"]
+    assert len(kept) == 3 and "shorter than 40 characters" in kept[0] and "JSON, not memo prose" in kept[1]
+    memo = open_review_store(s).memo("memo-run")
+    for line in kept[:2]:
+        section = memo.section(line.split(":")[0])
+        assert section is not None and section.text not in ("OK.",) and not section.text.lstrip().startswith("{")
+        assert section.finding_ids  # the harness's draft cites the item's findings
+    assert memo.section("executive_summary").text != "Done."
     fake.assert_clean()
