@@ -119,10 +119,10 @@ def _assignment(s: _Say, r: ClauseReading) -> str | None:
     if r.actor and r.action in ("may not assign", "may not subcontract"):
         subj, verb = s.subject(r.action)
         without = f" without {s.poss(r.counterparty, '')} {written}consent".replace("  ", " ") if consent else ""
-        # only where the clause extends the restriction to them, never where it excepts them
+        # only where the restriction itself extends to them: the words before the first exception or proviso
+        restriction = re.split(r"\b(except|excepting|provided|however|other than|save)\b", s.quote, maxsplit=1, flags=_I)[0]
         ways = [w for w, rx in (("merger", r"\b(whether|including)\b[^.;()]{0,40}\bmerger"),
-                                ("operation of law", r"\bby operation of law")) if s.said(rx)
-                and not s.said(r"\bexcept\b[^.;]{0,80}" + w)]
+                                ("operation of law", r"\bby operation of law")) if re.search(rx, restriction, _I)]
         law = f" (including by {' or '.join(ways)})" if ways else ""
         what = "its obligations" if verb.endswith("subcontract") else "the agreement"
         return f"{subj} {verb} {what}{law}{without}{void}{s.tail(False)}"

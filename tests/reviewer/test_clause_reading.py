@@ -275,3 +275,11 @@ def test_consent_is_read_from_the_restricting_sentence(items):
 def test_a_restriction_on_some_work_is_not_said_to_be_against_the_other_party(items):
     clause = "During the Term, Distributor shall not develop any routing product without the approval of Cisco."
     assert write_summary(items["non_compete"], clause, PARTIES) == "Distributor (XYZ Corp.) may not compete."
+
+
+def test_a_merger_named_only_in_the_exception_is_not_part_of_the_restriction(items):
+    clause = ("Neither party may transfer this Agreement without the prior written consent of the other party, except "
+              "that either party may, without such consent, assign it to a purchaser of substantially all of its assets, "
+              "whether by merger or otherwise.")
+    s = write_summary(items["anti_assignment"], clause, PARTIES)
+    assert s == "Neither party may assign the agreement without the other's prior written consent."
