@@ -18,10 +18,15 @@ from core.types import SEVERITY_ORDER, Finding, Severity
 
 from agents.store_models import ReviewerAction
 
-# Left to right in the table: what a reviewer scans for first, so it shows without
-# horizontal scrolling; the full path sits in a narrower folder column further right.
+# Left to right in the table: what a reviewer scans for first. Widths in px: up to confidence
+# they sum, with the row selector (32 px), to 856, inside the grid of the wide layout at a
+# 1366-px window (884 px, measured in Chromium), so status and file never need a horizontal
+# scroll; the full folder sits further right. agent and id are hidden.
 TABLE_COLUMNS = ["review", "severity", "file", "category", "summary", "page", "confidence",
                  "folder", "verified", "agent", "id"]
+COLUMN_WIDTHS = {"review": 72, "severity": 60, "file": 220, "category": 120, "summary": 230, "page": 40,
+                 "confidence": 82, "folder": 160, "verified": 60}
+SELECTOR_WIDTH = 32
 # In the log, the only change a note-only edit makes (older stores logged it under the status).
 _NOTE_ONLY = {"reviewer_note"}
 
@@ -95,7 +100,7 @@ def short_paths(paths: list[str]) -> dict[str, str]:
             for p, segs in parts.items()}
 
 
-FILE_CHARS = 32  # what the table's file column shows at its width
+FILE_CHARS = 30  # what the file column shows at its width
 
 
 def fit(names: dict[str, str], width: int = FILE_CHARS) -> dict[str, str]:

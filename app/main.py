@@ -14,7 +14,8 @@ import streamlit as st  # noqa: E402
 
 from app import services, state  # noqa: E402
 
-st.set_page_config(page_title="Dataroom RLM", page_icon=":material/balance:", layout="wide")
+# an emoji icon is drawn in the browser; a ":material/...:" page icon is fetched from fonts.gstatic.com
+st.set_page_config(page_title="Dataroom RLM", page_icon="⚖️", layout="wide")
 
 pages = [
     st.Page("pages/rooms.py", title="Data rooms", icon=":material/folder_open:", url_path="rooms", default=True),

@@ -21,20 +21,19 @@ PICK = "finding_pick"
 CURRENT = "_finding_current"  # the open finding's id, kept apart from the picker's (changing) key
 TABLE_GEN = "_findings_table_gen"  # bumped to clear the table's row selection after such an action
 SEVERITIES = ["high", "medium", "low", "info"]
-# Widths (px) sum to about 920 with the row selector, inside the wide layout's main column at a
-# 1366-px window, so review status and file never need a horizontal scroll.
+W = fv.COLUMN_WIDTHS
 COLUMNS = {
-    "review": st.column_config.TextColumn("review", width=75, help="Your decision: open / accepted / rejected / edited"),
-    "severity": st.column_config.TextColumn("severity", width=62),
-    "file": st.column_config.TextColumn("file", width=230, help="File name, with as many parent folders as it takes "
-                                        "to tell documents apart; the full folder is in the folder column"),
-    "category": st.column_config.TextColumn("category", width=140),
-    "summary": st.column_config.TextColumn("summary", width=270),
-    "page": st.column_config.NumberColumn("page", width=44),
-    "confidence": st.column_config.NumberColumn("confidence", width=70, format="percent",
+    "review": st.column_config.TextColumn("review", width=W["review"], help="Your decision: open / accepted / rejected / edited"),
+    "severity": st.column_config.TextColumn("severity", width=W["severity"]),
+    "file": st.column_config.TextColumn("file", width=W["file"], help="File name, with as many parent folders as it "
+                                        "takes to tell documents apart; the full folder is in the folder column"),
+    "category": st.column_config.TextColumn("category", width=W["category"]),
+    "summary": st.column_config.TextColumn("summary", width=W["summary"]),
+    "page": st.column_config.NumberColumn("page", width=W["page"]),
+    "confidence": st.column_config.NumberColumn("confidence", width=W["confidence"], format="percent",
                                                 help="The model's confidence in the classification"),
-    "folder": st.column_config.TextColumn("folder", width=160),
-    "verified": st.column_config.CheckboxColumn("verified", width=60),
+    "folder": st.column_config.TextColumn("folder", width=W["folder"]),
+    "verified": st.column_config.CheckboxColumn("verified", width=W["verified"]),
     "agent": None,
     "id": None,
 }
@@ -82,10 +81,10 @@ def findings_panel() -> None:
         detail(by_id[fid], shown)
     elif not any(f.reviewer_status.value == "open" for f in shown):
         st.caption("No open finding left in this view.")
-    d1, d2, _ = st.columns([1, 1, 4])
-    d1.download_button("Findings (XLSX)", lambda: exports.findings_xlsx(ctx.store.findings(ctx.run.id)),
+    d = st.container(horizontal=True)
+    d.download_button("Findings (XLSX)", lambda: exports.findings_xlsx(ctx.store.findings(ctx.run.id)),
                        f"findings-{ctx.run.id}.xlsx", mime=exports.XLSX_MIME, on_click="ignore", icon=":material/download:")
-    d2.download_button("Findings (CSV)", lambda: exports.findings_csv(ctx.store.findings(ctx.run.id)),
+    d.download_button("Findings (CSV)", lambda: exports.findings_csv(ctx.store.findings(ctx.run.id)),
                        f"findings-{ctx.run.id}.csv", mime="text/csv", on_click="ignore", icon=":material/download:")
     st.subheader("Activity log")
     log = fv.activity(ctx.store.actions(ctx.run.id), by_id, titles)
@@ -116,17 +115,17 @@ def detail(f, shown) -> None:
                 + fv.detail_html(f, titles, carried))
         text = services.document_text(ctx.settings, ctx.room, f.citation.document_id)
         st.html(passage_html(text, f.citation.char_start, f.citation.char_end))
-        b = st.columns([1.3, 1.3, 1.1, 0.9, 0.9, 1.5])
-        if b[0].button("Accept & next", key=f"accn_{f.id}", type="primary", icon=":material/done_all:", shortcut="A"):
+        b = st.container(horizontal=True)  # buttons sized to their labels and shortcut hints
+        if b.button("Accept & next", key=f"accn_{f.id}", type="primary", icon=":material/done_all:", shortcut="A"):
             decide(f, "accepted", shown)
-        if b[1].button("Reject & next", key=f"rejn_{f.id}", icon=":material/close:", shortcut="X"):
+        if b.button("Reject & next", key=f"rejn_{f.id}", icon=":material/close:", shortcut="X"):
             decide(f, "rejected", shown)
-        if b[2].button("Next open", key=f"skip_{f.id}", icon=":material/skip_next:", shortcut="N"):
+        if b.button("Next open", key=f"skip_{f.id}", icon=":material/skip_next:", shortcut="N"):
             decide(f, None, shown)
-        if b[3].button("Accept", key=f"acc_{f.id}", icon=":material/check:"):
+        if b.button("Accept", key=f"acc_{f.id}", icon=":material/check:"):
             ctx.store.set_finding_review(f.id, "accepted", f.reviewer_note, author, run_id=ctx.run.id)
             st.rerun()
-        if b[4].button("Reject", key=f"rej_{f.id}", icon=":material/block:"):
+        if b.button("Reject", key=f"rej_{f.id}", icon=":material/block:"):
             ctx.store.set_finding_review(f.id, "rejected", f.reviewer_note, author, run_id=ctx.run.id)
             st.rerun()
         with st.form(f"edit_{f.id}"):
