@@ -24,12 +24,16 @@ import stat
 import zipfile
 import zlib
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import BinaryIO, Callable, Iterator
 
 from pydantic import BaseModel, Field
 
 from core.settings import IngestSettings
+
+from .entry_names import (  # noqa: F401  (decode_zip_name, decode_fs_name, original_rank: this module's API too)
+    JUNK_REASON, FsLimits, Names, clashes, clean_path, decode_fs_name, decode_zip_name, is_junk, original_rank, shown,
+)
 
 MB = 1024 * 1024
 # Small files legitimately compress far past any ratio limit (a page of
@@ -39,11 +43,6 @@ BOMB_MIN_BYTES = 1 * MB
 # this total the archive's ratio (all uncompressed / all compressed) must be within the limit too.
 ARCHIVE_BOMB_MIN_BYTES = 16 * MB
 _COPY_BUF = 1024 * 1024
-JUNK_REASON = "operating-system junk file"
-# Files an OS leaves behind (Finder metadata, thumbnail caches, Office lock files): never documents of the room.
-_JUNK_NAMES = {"thumbs.db", ".ds_store", "desktop.ini"}
-_JUNK_PREFIXES = ("._", "~$")
-_JUNK_FOLDERS = {"__MACOSX"}
 
 
 class IntakeError(ValueError):
@@ -67,120 +66,12 @@ class IntakeEntry(BaseModel):
     note: str = Field("", description="E.g. renamed because of a duplicate or undecodable name.")
 
 
-def decode_zip_name(info: zipfile.ZipInfo) -> str:
-    """Entry names without the UTF-8 flag are usually UTF-8 anyway, else cp1252 (Windows)."""
-    if info.flag_bits & 0x800:
-        return info.filename
-    raw = info.filename.encode("cp437")  # zipfile decoded the raw bytes as cp437
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
-
-
-def decode_fs_name(name: str) -> str:
-    """A folder file name that is not valid UTF-8 arrives with surrogate escapes."""
-    raw = os.fsencode(name)
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
-
-
-def clean_path(name: str) -> tuple[str | None, str]:
-    """Room-relative posix path, or (None, reason) when the name must be refused."""
-    n = name.replace("\\", "/")
-    if n.startswith("/") or (len(n) > 1 and n[1] == ":"):
-        return None, f"absolute path entry refused: {shown(name)!r}"
-    parts = [p for p in n.split("/") if p not in ("", ".")]
-    if any(p == ".." for p in parts):
-        return None, f"entry path escapes the room (zip-slip) refused: {shown(name)!r}"
-    parts = ["".join(ch if ch.isprintable() else "_" for ch in p) for p in parts]
-    if not parts:
-        return None, f"empty entry name refused: {name!r}"
-    return "/".join(parts), ""
-
-
-def shown(rel: str, limit: int = 120) -> str:
-    """A path short enough to quote in a reason (a 4,000-byte path is not read by anyone)."""
-    return rel if len(rel) <= limit else f"{rel[: limit // 2]}…{rel[-(limit // 2 - 1):]}"
-
-
-def is_junk(rel: str) -> bool:
-    parts = rel.split("/")
-    name = parts[-1]
-    return any(p in _JUNK_FOLDERS for p in parts[:-1]) or name.startswith(_JUNK_PREFIXES) or name.lower() in _JUNK_NAMES
-
-
-def original_rank(path: str) -> tuple[bool, int, str]:
-    """Order among identical copies: the first is the original, the rest its duplicates.
-
-    A visible file before a hidden one (a '.x' name or folder is usually a stray copy), a shallow one before
-    a deep one (the deeper copy is usually a backup or an attachment folder), then by path.
-    """
-    parts = path.split("/")
-    return (any(p.startswith(".") for p in parts), len(parts), path)
-
 
 def _inside(root: Path, rel: str) -> Path:
     target = (root / rel).resolve()
     if not target.is_relative_to(root.resolve()):
         raise IntakeError(f"{rel!r} resolves outside the room")  # guarded by clean_path; belt and braces
     return target
-
-
-class _Names:
-    """Unique, case-insensitively distinct names; the second 'a.pdf' becomes 'a (2).pdf'."""
-
-    def __init__(self, taken: set[str] | None = None):
-        self.seen: set[str] = {t.lower() for t in taken or ()}
-
-    def take(self, rel: str) -> tuple[str, str]:
-        if rel.lower() not in self.seen:
-            self.seen.add(rel.lower())
-            return rel, ""
-        p = PurePosixPath(rel)
-        i = 2
-        while True:
-            cand = str(p.with_name(f"{p.stem} ({i}){p.suffix}"))
-            if cand.lower() not in self.seen:
-                self.seen.add(cand.lower())
-                return cand, f"renamed from {shown(rel)!r}: another entry has the same name"
-            i += 1
-
-
-class _Limits:
-    """The file system's limits on one name and on a whole path, as bytes left below `root`."""
-
-    def __init__(self, root: Path):
-        try:
-            self.name_max, path_max = os.pathconf(root, "PC_NAME_MAX"), os.pathconf(root, "PC_PATH_MAX")
-        except (OSError, ValueError):  # no pathconf (Windows) or no answer: the common Linux values
-            self.name_max, path_max = 255, 4096
-        # PATH_MAX counts the terminating NUL; the room-relative part follows root and a separator
-        self.rel_max = path_max - 2 - len(os.fsencode(str(root)))
-
-    def problem(self, rel: str) -> str:
-        """Why `rel` cannot be written below root ('' when it can)."""
-        try:
-            parts = [os.fsencode(p) for p in rel.split("/")]
-        except UnicodeEncodeError:
-            return f"{shown(rel)!r}: the name cannot be encoded for the file system"
-        for part in parts:
-            if len(part) > self.name_max:
-                return (f"{shown(rel)!r}: a name in it is {len(part)} bytes, over the file system's limit of "
-                        f"{self.name_max} bytes per name")
-        size = sum(len(p) for p in parts) + len(parts) - 1
-        if size > self.rel_max:
-            return (f"{shown(rel)!r}: the path is {size} bytes long ({len(parts) - 1} folders deep), over the "
-                    f"{self.rel_max} bytes the file system allows inside the room")
-        return ""
-
-
-def _clashes(paths: list[str]) -> dict[str, str]:
-    """Files whose name is also a folder of other entries ('x' and 'x/y.txt'): the folder wins, in any order."""
-    folders = {p.rsplit("/", i)[0] for p in paths for i in range(1, p.count("/") + 1)}
-    return {p: f"{shown(p)!r} is both a file and a folder in the upload; the folder's files were kept" for p in paths if p in folders}
 
 
 class _Overflow(Exception):
@@ -222,8 +113,8 @@ def _failed(rel: str, size: int, reason: str, note: str = "") -> IntakeEntry:
 
 def _write_all(items: list[_Item], root: Path) -> list[IntakeEntry]:
     """Write each item below root; an item that cannot be written is failed alone."""
-    limits = _Limits(root)
-    clash = _clashes([it.rel for it in items])
+    limits = FsLimits(root)
+    clash = clashes([it.rel for it in items])
     out: list[IntakeEntry] = []
     for it in items:
         problem = clash.get(it.rel) or limits.problem(it.rel)
@@ -274,7 +165,7 @@ def extract_zip(source: Path, target: Path, cfg: IngestSettings) -> list[IntakeE
         raise IntakeError(f"{source.name} is not a readable zip archive: {e}") from e
     refused: list[IntakeEntry] = []
     items: list[_Item] = []
-    names = _Names()
+    names = Names()
     max_file = int(cfg.max_file_mb * MB)
     with zf:
         infos = [i for i in zf.infolist() if not i.is_dir()]
@@ -343,7 +234,7 @@ def _folder_files(src_root: Path, refused: list[IntakeEntry]) -> Iterator[tuple[
 def copy_files(files: Iterator[tuple[Path, str]], target: Path, cfg: IngestSettings, refused: list[IntakeEntry]) -> list[IntakeEntry]:
     """Copy (file, room-relative name) pairs below target; refusals go to `refused` (which is returned first)."""
     items: list[_Item] = []
-    names = _Names()
+    names = Names()
     max_file = int(cfg.max_file_mb * MB)
     for p, raw in files:
         rel_raw = decode_fs_name(raw)
@@ -438,8 +329,8 @@ def merge_into(staging: Path, target: Path, entries: list[IntakeEntry]) -> None:
         prefix = "" if rel_here == "." else rel_here + "/"
         files.update(prefix + n for n in names)
         folders.update(prefix + d for d in dirs)
-    fresh = _Names(files | folders | {e.path for e in entries})
-    limits = _Limits(target)
+    fresh = Names(files | folders | {e.path for e in entries})
+    limits = FsLimits(target)
     for i, e in enumerate(entries):
         taken = e.path in files or e.path in folders
         if e.refused:
@@ -472,6 +363,6 @@ def merge_into(staging: Path, target: Path, entries: list[IntakeEntry]) -> None:
         folders.update("/".join(parts[:k]) for k in range(1, len(parts)))
 
 
-def _renamed(fresh: _Names, rel: str) -> tuple[str, str]:
+def _renamed(fresh: Names, rel: str) -> tuple[str, str]:
     new, _ = fresh.take(rel)
     return new, f"renamed from {shown(rel)!r}: the room already has a different file of this name"
