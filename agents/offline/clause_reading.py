@@ -153,8 +153,11 @@ def _licence(c: Ctx, r: ClauseReading) -> None:
         r.actor, r.counterparty = "", ""  # a grant promised, negotiated or denied is not a grant
         r.consequence = "licence terms"
         return
-    span = c.quote[max(0, end):max(0, end) + 220] if end >= 0 else c.quote
-    span = re.split(r"\b(licen[cs]e|right)\b", span, maxsplit=1, flags=_I)[0]  # adjectives of this grant only
+    if end < 0:  # no party named: the adjectives still come from the grant, not from "the sole exception"
+        verb = re.search(r"\b(grants?|granted)\b", c.quote, _I)
+        end = verb.end() if verb else -1
+    noun = re.search(r"\b(licen[cs]e|right)\b", c.quote[max(0, end):], _I)
+    span = c.quote[max(0, end):max(0, end) + noun.start()] if end >= 0 and noun and noun.start() <= 220 else ""
     if grantor is None and re.search(r"\bno (right|licen[cs]e)|\bnot (be )?(construed as )?grant", c.quote, _I):
         r.counterparty = ""
     r.detail = _licence_terms(span)
@@ -281,8 +284,10 @@ def _governing_law(c: Ctx, r: ClauseReading) -> None:
 
 def _term(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
-    term = re.search(r"\b(term|continue|remain in (full )?(force|effect))\b", q, _I)
-    if term:
+    # the agreement's own term: "the term of this Agreement", "this Agreement shall continue"; not how long
+    # an obligation survives ("obligations ... shall remain in effect for five years")
+    term = re.search(r"\b(initial term|the term|term of this agreement|this agreement (shall|will) (continue|remain in (full )?(force|effect)))\b", q, _I)
+    if term and not re.search(r"\b(obligations?|surviv\w*|confidential\w*)\b", q[:term.end() + 80], _I):
         p = next((x for x in PERIOD.finditer(q, term.end(), term.end() + 160) if period(x)), None)
         if p and not re.search(r"renew|notice|after|prior|within|following|before", q[term.end():p.start()], _I):
             r.detail = period(p)

@@ -283,3 +283,14 @@ def test_a_merger_named_only_in_the_exception_is_not_part_of_the_restriction(ite
               "whether by merger or otherwise.")
     s = write_summary(items["anti_assignment"], clause, PARTIES)
     assert s == "Neither party may assign the agreement without the other's prior written consent."
+
+
+def test_how_long_an_obligation_survives_is_not_the_term(items):
+    clause = "The confidentiality obligations of each party shall remain in effect for five (5) years after termination."
+    assert write_summary(items["term_renewal"], clause, PARTIES) == "The agreement sets its term, renewal and notice periods."
+
+
+def test_licence_adjectives_come_from_the_grant_only(items):
+    clause = ("The sole exception to the reservation of rights is that Cisco hereby grants Distributor a limited, "
+              "non-transferable licence to use the Documentation.")
+    assert write_summary(items["license_grant"], clause, ()) == "The agreement grants a non-transferable, limited licence."
