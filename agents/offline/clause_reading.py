@@ -121,8 +121,13 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
     r.consequence = r.consequence or "restricts assignment"
 
 
+_NO_CAUSE = re.compile(r"convenience|without cause|with or without cause|for any reason|for no reason|any or no reason|"
+                       r"no reason|at will|in its (sole|absolute|unfettered) discretion|non-cause", _I)
+
+
 def _convenience(c: Ctx, r: ClauseReading) -> None:
-    r.trigger = "convenience (no cause needed)"
+    # "for convenience" only where the clause says no cause is needed; a right to terminate for breach is not one
+    r.trigger = "convenience (no cause needed)" if _NO_CAUSE.search(c.quote) else ""
     r.notice = notice_of(c.quote)
     if not _termination(c, r):
         r.action, r.consequence = "", "termination right"

@@ -83,8 +83,8 @@ def _article(words: str) -> str:
 def _termination(s: _Say, r: ClauseReading, on: str) -> str:
     if r.actor:
         subj, verb = s.subject(r.action)
-        return f"{subj} {verb} {s.named_in(on)}{s.tail()}"
-    return f"The agreement allows termination {on}{s.tail()}"
+        return f"{subj} {verb} {s.named_in(on) if on else 'the agreement'}{s.tail()}"
+    return f"The agreement allows termination {on}{s.tail()}" if on else f"The agreement may be terminated{s.tail()}"
 
 
 def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
@@ -92,7 +92,7 @@ def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
     if r.action in ("may not assign", "may not subcontract", "may assign"):
         return _assignment(s, r)
     if r.consequence == "termination right":
-        return _termination(s, r, f"on {trig}")
+        return _termination(s, r, f"on {r.trigger}" if r.trigger else "")  # never a change of control the clause does not name
     if r.consequence.startswith("consent required (treated"):
         trig = s.named_in(trig)
         consent = f", which requires {s.poss(r.counterparty, '')} consent".replace("requires  consent", "requires consent") if s.said(r"consent|approv") else ""
@@ -146,7 +146,8 @@ def _assignment(s: _Say, r: ClauseReading) -> str | None:
 
 
 def _convenience(s: _Say, r: ClauseReading) -> str | None:
-    return _termination(s, r, "for convenience") if r.actor else f"The agreement allows termination for convenience{s.tail()}"
+    on = "for convenience" if r.trigger else ""
+    return _termination(s, r, on) if r.actor or not on else f"The agreement allows termination for convenience{s.tail()}"
 
 
 def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
