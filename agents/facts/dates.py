@@ -97,8 +97,18 @@ def iso(d: date | None) -> str | None:
     return d.isoformat() if d else None
 
 
+# A year outside these is a misread (a page number glued to a year, "1813") or a typo, not an agreement's date.
+YEARS = (1950, 2100)
+
+
 def read_date(s: str) -> date | None:
-    """Any of lifecycle's forms, '1st day of March, 2019' and US numeric '3/1/2019'."""
+    """Any of lifecycle's forms, '1st day of March, 2019' and US numeric '3/1/2019'; None unless it is a real
+    calendar date in a plausible year (YEARS)."""
+    d = _read_date(s)
+    return d if d is not None and YEARS[0] <= d.year <= YEARS[1] else None
+
+
+def _read_date(s: str) -> date | None:
     s = re.sub(rf"(?<=\d)\s?{_ORD}\b", "", s.strip())
     if m := re.match(rf"(\d{{1,2}})\s+(?:day\s+)?of\s+({_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?(\d{{4}})", s, re.I):
         return parse_date(f"{m.group(1)} {m.group(2)} {m.group(3)}")

@@ -10,15 +10,21 @@ from __future__ import annotations
 import re
 
 from agents.facts.models import Span
+from agents.facts.places import GENERIC, NATIONAL, place_at
 from agents.facts.scan import word_positions
 
 # Keywords are case-blind (ALL CAPS clauses are common), the place itself must be capitalised.
 _PLACE = (r"(?P<place>(?-i:[A-Z][A-Za-z.'\u2019-]*(?:[ \t]+(?:and[ \t]+(?=Wales|WALES|Tobago)|AND[ \t]+(?=WALES)|of[ \t]+"
           r"(?=[A-Z])|OF[ \t]+(?=[A-Z]))?[A-Z][A-Za-z.'\u2019-]*){0,3}))")
+# "the laws of": where the place's name starts. PDF text may glue the name on ("laws ofCalifornia").
 _LAWS_OF = re.compile(
-    r"\blaws?(?:\s*,[^,;.]{0,60},)?\s*(?:\([^)]{0,40}\)\s*)?\s+(?:of|in)\s+(?:and\s+(?:enforced|interpreted)\s+in\s+)?(?:the\s+)?"
-    r"(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Emirate|Federal\s+Republic|People'?s\s+Republic)?\s*"
-    rf"(?:of\s+)?{_PLACE}", re.I)
+    r"(?:\b|(?<=the)|(?<=by))laws?(?:\s*,[^,;.]{0,60},)?\s*(?:\([^)]{0,40}\)\s*)?\s*"
+    r"(?:of|in)(?:\s+and\s+(?:enforced|interpreted)\s+in)?(?=(?-i:[^a-z])|the|$)\s*", re.I)
+# A place not in agents.facts.places: a capitalised run after "the State of".
+_RUN = re.compile(
+    r"(?:the\s+)?(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Emirate|Federal\s+Republic|People'?s\s+Republic)?"
+    rf"\s*(?:of\s+)?{_PLACE}", re.I)
+_AND_STATE = re.compile(r"\s*(?:,\s*)?(?:and|&)\s*(?:the\s+)?(?:laws?\s+)?(?:of\s*)?", re.I)
 _ADJ_LAW = re.compile(r"\bgoverned\s+by\s+(?:the\s+)?(?P<place>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+law\b")
 _GOVERN_WORD = re.compile(r"govern|constru|interpret", re.I)
 # "a corporation organized under the laws of Delaware": where a party is incorporated, not which law governs.
@@ -42,13 +48,19 @@ _THIS_TITLE = re.compile(r"\bThis\s+((?:[A-Z][\w&/,'-]*\s+){0,8}?(?:Agreement|Co
 
 
 def _tidy(place: str) -> str:
+    """A capitalised run cut to the place: no trailing clause words, no section number glued on ("Ruritania.9.5"),
+    camel-case glue split ("NewRuritania"); '' when only a word like "State" is left."""
+    place = re.split(r"\.(?=\s*\d)", place)[0]
+    place = re.sub(r"(?<=[a-z])(?=[A-Z][a-z])", " ", place)
     place = _TRAIL.sub("", place.strip(" .,")).strip(" .,")
-    return place.title() if place.isupper() and len(place) > 3 else place
+    place = place.title() if place.isupper() and len(place) > 3 else place
+    return "" if GENERIC.match(place) else place
 
 
 def _candidates(text: str):
-    """Matches of the two forms, searched only around govern/construe words (a plain scan of a 100-page
-    contract for "laws of" costs several times more). Windows are merged so no match is cut at an edge."""
+    """(match start, place, span) of each "laws of <place>" / "governed by <place> law", searched only around
+    govern/construe words (a plain scan of a 100-page contract for "laws of" costs several times more). Windows
+    are merged so no match is cut at an edge."""
     windows: list[list[int]] = []
     for pos in word_positions(text.lower(), ("govern", "constru", "interpret")):
         lo, hi = max(0, pos - 120), min(len(text), pos + 260)
@@ -60,33 +72,41 @@ def _candidates(text: str):
     for lo, hi in windows:
         for rx in (_LAWS_OF, _ADJ_LAW):
             for m in rx.finditer(text, lo, min(len(text), hi + 100)):
-                if m.start() < hi and m.start() not in seen:
-                    seen.add(m.start())
-                    yield m
+                if m.start() >= hi or m.start() in seen:
+                    continue
+                seen.add(m.start())
+                at = m.end() if rx is _LAWS_OF else m.start("place")
+                if known := place_at(text, at):
+                    yield m.start(), known[0], (known[1], known[2])
+                    # "the laws of the United States and the State of New York": the state is named too
+                    if known[0] in NATIONAL and (more := _AND_STATE.match(text, known[2])) and \
+                            (state := place_at(text, more.end())):
+                        yield m.start(), state[0], (state[1], state[2])
+                elif run := (_RUN.match(text, at) if rx is _LAWS_OF else m):
+                    place = _tidy(run.group("place"))
+                    if place:
+                        yield m.start(), place, (run.start("place"), run.start("place") + len(place))
 
 
 def governing_law(text: str) -> tuple[str, Span]:
     """The jurisdiction whose law governs, and the span of its name; ('', (0, 0)) when none is stated.
     Every "laws of <place>" near a govern/construe word is a candidate, except where a party is organised under
-    them; the first near "govern" wins, else the first near "construe"/"interpret"; "United States" only when
-    no state or country is named."""
+    them; the first near "govern" wins, else the first near "construe"/"interpret"; a country that has states or
+    provinces ("United States") only when none of them is named."""
     best: dict[int, tuple[int, str, Span]] = {}
-    for m in _candidates(text):
-        if _STATUS.search(text, max(0, m.start() - 70), m.start()):
+    for start, place, span in _candidates(text):
+        if _STATUS.search(text, max(0, start - 70), start):
             continue
-        window = text[max(0, m.start() - 250): m.end() + 120]
+        window = text[max(0, start - 250): span[1] + 120]
         words = {w.lower()[:6] for w in _GOVERN_WORD.findall(window)}
         if not words:
             continue
-        place = _tidy(m.group("place"))
-        if not place:
+        national = place in NATIONAL or bool(re.match(r"United\s+States|USA\b|U\.S\.", place, re.I))
+        if _NOT_PLACE.match(place) and not national:
             continue
-        rank = (0 if "govern" in words else 1) + (2 if _NOT_PLACE.match(place) else 0)
-        if _NOT_PLACE.match(place) and not re.match(r"United\s+States", place, re.I):
-            continue
-        span = (m.start("place"), m.start("place") + len(place))
-        if rank not in best or m.start() < best[rank][0]:
-            best[rank] = (m.start(), place, span)
+        rank = (0 if "govern" in words else 1) + (2 if national else 0)
+        if rank not in best or start < best[rank][0]:
+            best[rank] = (start, place, span)
     if not best:
         return "", (0, 0)
     _, place, span = best[min(best)]

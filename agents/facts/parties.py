@@ -297,7 +297,13 @@ def title_page_parties(text: str) -> tuple[list[Party], Span]:
 
 
 def find_parties(text: str) -> tuple[list[Party], Span]:
-    """Preamble parties; where the preamble yields fewer than two, a title page's, else the signature blocks' added."""
+    """Preamble parties; where the preamble yields fewer than two, a title page's, else the signature blocks' added.
+    A "name" that is only a defined term ("The Company") becomes the name the agreement gives it, else a role."""
+    parties, span = _find_parties(text)
+    return _named_roles(parties, text), span
+
+
+def _find_parties(text: str) -> tuple[list[Party], Span]:
     parties, span = preamble_parties(text)
     if len(parties) >= 2:
         return parties, span
@@ -313,3 +319,48 @@ def find_parties(text: str) -> tuple[list[Party], Span]:
     if not merged:
         return [], (0, 0)
     return merged, (span if parties else sig_span)
+
+
+# Words that say what kind of party it is, never who: "the Company", "COMPANY:" over a signature line.
+_ROLE_WORDS = frozenset(
+    "company corporation partnership trust bank firm entity employer employee executive consultant contractor "
+    "licensor licensee seller buyer purchaser vendor supplier customer client distributor reseller manufacturer "
+    "lender borrower landlord tenant lessor lessee franchisor franchisee owner investor member agent".split())
+
+
+def _role_word(name: str) -> str:
+    """'Company' for "The Company" / "COMPANY" / "the Company:"; '' for a real name."""
+    words = re.sub(r"^(?:the|The|THE)\s+", "", name.strip(" ,.;:\"\u201c\u201d")).split()
+    return words[0].title() if len(words) == 1 and words[0].lower() in _ROLE_WORDS else ""
+
+
+def _defined_name(text: str, term: str) -> tuple[str, Span] | None:
+    """The name the preamble gives a defined term: 'Acme Holdings, Inc. (the "Company")' -> 'Acme Holdings, Inc.'."""
+    q = "[\"\u201c\u201d\u2018\u2019]"
+    rx = re.compile(rf"\((?:[^()]{{0,60}}?\b)?(?:the\s+)?{q}{re.escape(term)}{q}[^()]{{0,60}}\)", re.I)
+    m = rx.search(text, 0, HEAD_CHARS)
+    if m is None:
+        return None
+    lo = max(0, m.start() - 300)
+    # the name starts after "between", a paragraph break or the previous party's parenthetical, whichever is last
+    cuts = [c.end() for c in re.finditer(r"\n\s*\n|\)", text[lo: m.start()])]
+    anchors = list(_ANCHOR.finditer(text, lo, m.start()))
+    start = max([lo + c for c in cuts] + [a.end() for a in anchors] + [lo])
+    name, span = _clean_name(text[start: m.start()], start)
+    return (name, span) if _is_name(name) and not _role_word(name) else None
+
+
+def _named_roles(parties: list[Party], text: str) -> list[Party]:
+    out: list[Party] = []
+    for p in parties:
+        word = _role_word(p.name)
+        if not word:
+            out.append(p)
+            continue
+        if any(word.lower() in {t.lower() for t in (q.role, *q.aliases) if t} for q in parties if q is not p):
+            continue  # another party already is "the Company"
+        if found := _defined_name(text, word):
+            out.append(Party(name=found[0], role=word, aliases=[a for a in p.aliases if a != word], span=found[1]))
+        else:
+            out.append(Party(name="", role=p.role or word, aliases=p.aliases, span=p.span))
+    return out
