@@ -35,7 +35,11 @@ class ClauseReading:
     counterparty: str = ""  # the party whose consent or notice is needed, when stated
     notice: str = ""        # "30 days' written notice", "written notice", or ''
     section: str = ""       # "18.4" when the quote starts with or names its own section number
-    consequence: str = ""   # plain words: "termination right", "consent required", "notice only", ...
+    # plain words a schedule can sort on. Change of control / assignment: "termination right", "consent required",
+    # "consent required (treated as assignment)", "notice only", "permitted without consent", "assignment
+    # prohibited", "restricts assignment", any of them + "; void without consent"; "see clause" when only the
+    # trigger was read. Other items name what the clause does ("liability capped", "licence granted", ...).
+    consequence: str = ""
     amount: str = ""        # a cap, commitment or limit ("$2,500,000", "the fees paid ... in the prior 12 months")
     detail: str = ""        # the rest of the predicate a sentence needs ("a non-exclusive, worldwide licence")
 
