@@ -112,6 +112,7 @@ class LLMCaller:
         self.backoff_base_s, self.backoff_max_s = backoff_base_s, backoff_max_s
         self._sleep, self._rng, self._on_call = sleep, rng or random.Random(), on_call
         self.capabilities = capabilities if capabilities is not None else PROCESS_CACHE
+        self._probe_locks: dict[str, asyncio.Lock] = {}
 
     @property
     def caps(self):
@@ -121,7 +122,33 @@ class LLMCaller:
     async def call(self, messages: list[dict], *, parse: Callable[[Completion], Any],
                    json_schema: dict | None = None, schema_name: str = "output",
                    tools: list[dict] | None = None) -> Completion:
-        """Send `messages` (system first) until `parse` accepts the reply; returns it with `parsed` set."""
+        """Send `messages` (system first) until `parse` accepts the reply; returns it with `parsed` set.
+
+        While the endpoint's form for this feature is unknown, one call at a time probes it: the others
+        wait for its first answer instead of all sending a form the server may refuse.
+        """
+        feature = "tools" if tools else ("output" if json_schema else "")
+        if not feature or feature in self.caps.confirmed:
+            return await self._call(messages, parse, json_schema, schema_name, tools, lambda: None)
+        lock = self._probe_locks.setdefault(feature, asyncio.Lock())
+        await lock.acquire()
+        held = [True]
+
+        def answered() -> None:  # the server accepted the form it was sent: the probe is over
+            if held[0]:
+                self.capabilities.confirm(self.base_url, self.model, feature)
+                held[0] = False
+                lock.release()
+
+        try:
+            if feature in self.caps.confirmed:
+                answered()  # learned while this call waited
+            return await self._call(messages, parse, json_schema, schema_name, tools, answered)
+        finally:
+            if held[0]:
+                lock.release()  # no answer (connection error, budget): the next call probes
+
+    async def _call(self, messages, parse, json_schema, schema_name, tools, answered) -> Completion:
         attempt, invalid, errors, extra = 0, 0, [], []
         t_total = time.monotonic()
         tokens = [0, 0]
@@ -155,6 +182,7 @@ class LLMCaller:
                     self.capabilities.update(self.base_url, self.model, output=nxt, why=self._redact(str(e))[:200])
                     errors.append(f"{mode} unsupported ({e.status_code}); using {nxt}")
                     continue
+                answered()  # an error that is not about the form: the form stands
                 if e.status_code == 429 or e.status_code >= 500:
                     errors.append(self._redact(f"{type(e).__name__}: {e}"))
                     if attempt >= self.settings.max_retries:
@@ -171,6 +199,7 @@ class LLMCaller:
                 await self._sleep(self._delay(attempt, e))
                 attempt += 1
                 continue
+            answered()
             comp = self._completion(resp, t0, mode, msgs, kwargs)
             tokens[0] += comp.prompt_tokens
             tokens[1] += comp.completion_tokens

@@ -1,6 +1,7 @@
 """What one endpoint + model can do, learned once and remembered.
 
-The first request of each kind is the probe: the caller sends the best form
+The first request of each kind is the probe (one at a time per endpoint and
+feature: concurrent sub-agents wait for its answer): the caller sends the best form
 (native tools; `json_schema` output) and the server's answer says whether it
 works. An error whose text names the response format or tools (llama-cpp-
 python's HTTP 500 "Input should be 'text' or 'json_object'", llama.cpp's
@@ -40,6 +41,8 @@ class Capabilities(BaseModel):
     tools: str = Field("native", description="native (the `tools` parameter) or text (tools described in the prompt).")
     text_tool_replies: int = Field(0, description="Native-mode replies whose tool call was in the text, not in "
                                    "`tool_calls` (the model ignores the parser; calls are still read).")
+    confirmed: list[str] = Field(default_factory=list, description="Features ('output', 'tools') whose form the "
+                                 "server has accepted: no more probing for them.")
     learned: list[str] = Field(default_factory=list, description="Why each downgrade happened (server's words, short).")
     updated_at: float = Field(0.0, description="Unix time of the last change.")
 
@@ -109,6 +112,11 @@ class CapabilityCache:
             except OSError:
                 pass  # the in-process cache still holds; the next run probes again
         return out
+
+    def confirm(self, base_url: str, model: str, feature: str) -> None:
+        cur = self.get(base_url, model)
+        if feature not in cur.confirmed:
+            self.update(base_url, model, confirmed=sorted(set(cur.confirmed) | {feature}))
 
     def clear(self) -> None:
         with self._lock:

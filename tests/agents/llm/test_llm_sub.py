@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 
 import pytest
 from llm_helpers import API_KEY, KEYWORDS, SUB_MODEL, SUPPLY_TEXT, make_assignment, make_document
@@ -157,12 +156,13 @@ def test_sub_agents_run_in_parallel_measured_at_the_server(llm_settings, fake, i
         return await asyncio.gather(*(r.review(make_assignment(d, agent=f"sub-{i}"), d, ch, items)
                                       for i, (d, ch) in enumerate(docs)))
 
-    t0 = time.monotonic()
     results = asyncio.run(all_of_them())
-    wall = time.monotonic() - t0
     assert all(len(r.findings) == 3 for r in results)
-    assert fake.max_overlap(SUB_MODEL) == 8  # from the recorded request intervals
-    assert wall < 8 * 0.3 / 2  # far below the serial time
+    # the first call probes the endpoint's output form alone; the other seven then run at once
+    # (from the recorded request intervals, not the wall clock, which a loaded machine stretches)
+    first, *rest = sorted(fake.calls(SUB_MODEL), key=lambda c: c.t_start)
+    assert all(first.t_end <= c.t_start for c in rest)
+    assert fake.max_overlap(SUB_MODEL) == 7
     assert budget.usage()["sub"].calls == 8
 
 
