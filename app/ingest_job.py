@@ -1,4 +1,6 @@
-"""`python -m app.ingest_job SOURCE ROOM STATUS_JSON`: ingest_room with progress written to a file.
+"""`python -m app.ingest_job SOURCE ROOM STATUS_JSON [MODE]`: ingest_room with progress written to a file.
+
+MODE is ingest.pipeline's IngestMode, "new" when absent: a job never replaces a room unless told to.
 
 Launched by app.jobs; plain Python (no streamlit), so parser workers spawned
 from here re-import only this module.
@@ -36,12 +38,16 @@ def main(argv: list[str]) -> int:
     from ingest.pipeline import ingest_room
 
     source, room, path = Path(argv[0]), argv[1], Path(argv[2])
+    mode = argv[3] if len(argv) > 3 else "new"
     status = IngestStatus(room=room, pid=__import__("os").getpid(), started=time.time())
     write_status(path, status.__dict__)
     try:
-        report = ingest_room(source, room, get_settings(), progress=_Reporter(status, path))
-    except (OSError, ValueError) as e:  # ingest.intake.IntakeError is a ValueError (bad zip, zip bomb, name)
-        status.state, status.error = "failed", f"{type(e).__name__}: {e}"
+        report = ingest_room(source, room, get_settings(), progress=_Reporter(status, path), mode=mode)
+    except ValueError as e:  # IntakeError (not a zip, a zip bomb, the room exists) or a bad name: already plain words
+        status.state, status.error = "failed", str(e)
+        code = 1
+    except OSError as e:  # its message would show a server path: only what went wrong (the log has the rest)
+        status.state, status.error = "failed", f"a file could not be read or written ({e.strerror or type(e).__name__})"
         code = 1
     else:
         status.state = "finished"

@@ -81,7 +81,7 @@ def read_status(settings: Settings, room: str) -> IngestStatus | None:
     return st
 
 
-def start_ingest(settings: Settings, source: Path, room: str) -> IngestStatus:
+def start_ingest(settings: Settings, source: Path, room: str, mode: str = "new") -> IngestStatus:
     """Launch the ingest process unless one is already running for the room."""
     current = read_status(settings, room)
     if current is not None and current.running:
@@ -91,7 +91,7 @@ def start_ingest(settings: Settings, source: Path, room: str) -> IngestStatus:
     env = {**os.environ, "DATAROOM_WORKSPACE": str(settings.workspace.resolve())}
     with (path.with_suffix(".log")).open("ab") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "app.ingest_job", str(Path(source).resolve()), room, str(path)],
+            [sys.executable, "-m", "app.ingest_job", str(Path(source).resolve()), room, str(path), mode],
             cwd=str(REPO_ROOT), env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             start_new_session=True,
         )

@@ -29,9 +29,17 @@ def review_store(s: Settings) -> ReviewStore:
 
 
 def room_names(s: Settings) -> list[str]:
+    """Rooms with a manifest, then rooms whose first ingest is running (so a new room is selectable at once)."""
     from ingest.rooms import list_rooms
 
-    return [r if isinstance(r, str) else r.name for r in list_rooms(s)]
+    from app import jobs
+
+    names = [r if isinstance(r, str) else r.name for r in list_rooms(s)]
+    for p in sorted((s.workspace / "jobs").glob("ingest-*.json")):
+        room = p.stem.removeprefix("ingest-")
+        if room not in names and (job := jobs.read_status(s, room)) is not None and job.running:
+            names.append(room)
+    return names
 
 
 def run_ids(s: Settings, room: str) -> list[str]:

@@ -22,9 +22,15 @@ class RoomInfo(BaseModel):
 
 
 def room_exists(settings: Settings, room: str) -> bool:
-    """Whether anything of a room named `room` is in the workspace (a manifest, files, or an ingest under way)."""
+    """Whether a room named `room` holds anything: files, an intake under way, or documents in its manifest.
+
+    An empty manifest alone does not count: readers (Manifest) create one on first look, and a page that
+    looks at a room whose ingest has just been launched must not make that ingest find its name taken.
+    """
     d = settings.room_dir(room)
-    return d.is_dir() and any(d.iterdir())
+    if (d / "files").exists() or (d / "files.incoming").exists():
+        return True
+    return (d / "manifest.sqlite").exists() and bool(Manifest(settings, room).documents())
 
 
 def list_rooms(settings: Settings) -> list[RoomInfo]:

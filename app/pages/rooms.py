@@ -1,4 +1,7 @@
-"""Data rooms: upload a zip or choose a folder, ingest with live progress, per-file status."""
+"""Data rooms: upload a zip or documents (or choose a folder), ingest with live progress, per-file status.
+
+The decisions (name, new room or added files, what the upload may be) are rooms_view's; this page asks and shows.
+"""
 
 from pathlib import Path
 
@@ -12,24 +15,33 @@ st.title("Data rooms")
 settings = services.settings()
 
 with st.expander("Add a data room", expanded=not services.room_names(settings), icon=":material/upload:"):
-    source_kind = st.radio("Source", ["Upload a zip", "Folder on this machine"], horizontal=True)
-    upload, folder = None, ""
-    if source_kind == "Upload a zip":
-        upload = st.file_uploader("Data room (.zip)", type=["zip"])
+    source_kind = st.radio("Source", ["Upload files", "Folder on this machine"], horizontal=True)
+    uploads, folder = [], ""
+    if source_kind == "Upload files":
+        uploads = st.file_uploader("A zip of the data room, or one or more documents", type=rooms_view.UPLOAD_TYPES,
+                                   accept_multiple_files=True) or []
     else:
         folder = st.text_input("Folder path", placeholder="/path/to/dataroom")
-    default = rooms_view.suggested_name(upload.name) if upload else (rooms_view.suggested_name(folder) if folder else "")
-    name = st.text_input("Room name", value=default, help="Re-ingesting into an existing room only processes new or changed files.")
-    if st.button("Ingest", type="primary", disabled=not (upload or folder) or not name):
-        room = rooms_view.room_name(name)
-        if upload is not None:
-            source = rooms_view.stage_upload(settings, room, upload.name, upload.getvalue())
+    existing = services.room_names(settings)
+    first = uploads[0].name if uploads else folder
+    name = st.text_input("Room name", value=rooms_view.suggested_name(first, existing) if first else "",
+                         help="The name of a new room. To add files to a room that exists, give its name and tick the box.")
+    room = rooms_view.room_name(name) if name else ""
+    add = rooms_view.room_taken(settings, room) and st.checkbox(
+        f"Add the files to “{fv.md_escape(room)}” (nothing in it is removed or replaced)")
+    if st.button("Ingest", type="primary", disabled=not (uploads or folder) or not name):
+        files = [(u.name, u.getvalue()) for u in uploads]
+        try:
+            mode = rooms_view.ingest_mode(settings, room, add)
+            if files:
+                rooms_view.check_upload(settings, files)
+            source = rooms_view.stage_upload(settings, room, files) if files else Path(folder).expanduser()
+            if not files and not source.is_dir():
+                raise rooms_view.UploadRefused(f"Not a folder: {source}")
+            jobs.start_ingest(settings, source, room, mode)
+        except rooms_view.UploadRefused as e:
+            st.error(f"Ingest of {fv.md_escape(room)} failed: {fv.md_escape(str(e))}", icon=":material/error:")
         else:
-            source = Path(folder).expanduser()
-        if upload is None and not source.is_dir():
-            st.error(f"Not a folder: {fv.md_escape(str(source))}")
-        else:
-            jobs.start_ingest(settings, source, room)
             state.set_room(room)
             state.set_run(None)
             st.rerun()
@@ -77,4 +89,5 @@ if room and not was_running and room in services.room_names(settings):
     if t["parsed"]:
         st.page_link("pages/run.py", label="Next: start a review run", icon=":material/play_circle:")
 elif job is None:
-    st.info("No data room yet. Upload a zip of the data room (or enter a folder path), name the room, and press **Ingest**.")
+    st.info("No data room yet. Upload a zip of the data room or its documents (or enter a folder path), name the room, "
+            "and press **Ingest**.")
