@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from agents.facts.dates import (defined_effective_date, effective_as_dated, iso, preamble_dates, read_term,
-                                signature_date, witness_date)
+from agents.facts.dates import (blank_date, defined_effective_date, effective_as_dated, iso, letter_date, preamble_dates,
+                                read_term, signature_date, witness_date)
 from agents.facts.law import governing_law, title
 from agents.facts.models import AgreementFacts, Party
 from agents.facts.parties import HEAD_CHARS, find_parties
@@ -24,16 +24,20 @@ def extract_facts(text: str) -> AgreementFacts:
     # the preamble's dates sit just before or inside the party list
     window = (max(0, (preamble_start or 0) - 1200), min(len(text), pspan[1] + 400) if preamble_start else 3000)
     (agreed, aspan), (effective, espan) = preamble_dates(text, window)
+    if agreed is None and effective is not None:
+        # "This Agreement, effective as of June 1, 2019, is between": the one date the agreement bears
+        agreed, aspan = effective, espan
     if effective is None:
         effective, espan = defined_effective_date(text)
-    if agreed is None:
-        # no date of its own in the preamble ("made effective as of", "as of the Effective Date"): the date it
-        # was executed as of, else signed on, else the date it took effect
-        agreed, aspan = witness_date(text)
-        if agreed is None:
-            agreed, aspan = signature_date(text)
-        if agreed is None:
-            agreed, aspan = effective, espan
+    if agreed is None and not blank_date(text, window):
+        # no date of its own in the preamble ("as of the Effective Date"): a letter's date line, else the date it
+        # was executed as of, else signed on, else the date it took effect. A preamble that leaves its date blank
+        # states none, whatever the signatures say.
+        for found in (letter_date(text, preamble_start or 1500), witness_date(text), signature_date(text),
+                      (effective, espan)):
+            if found[0] is not None:
+                agreed, aspan = found
+                break
     if effective is None and agreed is not None and (as_dated := effective_as_dated(text)):
         effective, espan = agreed, as_dated
     term, tspan, expires, xspan = read_term(text, effective or agreed)

@@ -16,7 +16,7 @@ from agents.lifecycle import DATE, MONTHS, NUMBER_WORDS, parse_date
 from agents.facts.models import Span
 from agents.facts.scan import word_positions
 
-_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+_MONTH = "|".join(sorted([*MONTHS, "sept"], key=len, reverse=True))  # "Sept. 15, 2015" is common
 # "the 1st day of March, 2019" and "March 1 2019" are common in preambles and not in lifecycle.DATE
 _ORD = r"(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h)"  # PDF text splits ordinals: "17t h day of May"
 _DAY_OF = rf"(?i:\d{{1,2}}\s?{_ORD}?\s+(?:day\s+)?of\s+(?:{_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?\d{{4}})"
@@ -28,7 +28,15 @@ _ANY_DATE_RE = re.compile(ANY_DATE)
 
 _SELF = re.compile(
     rf"\b(?:dated|made|entered\s+into|executed|concluded|signed)\b(?:(?!\bWHEREAS\b)[^.;]){{0,80}}?"
-    rf"(?<![\w/])({ANY_DATE})|\beffective\s+(?:as\s+(?:of|from)|on|from)\s+(?:the\s+)?({ANY_DATE})", re.I)
+    rf"(?<![\w/])({ANY_DATE})|\beffective\s+(?:as\s+(?:of|from)|on|from)\s+(?:the\s+)?({ANY_DATE})"
+    # "made effective June 1, 2015", "This Agreement, effective June 1, 2015": not "will, effective June 1, be adjusted"
+    rf"|(?:\b(?:made|into|is|be|become|becomes|and)|\b(?:Agreement|Amendment|Contract)[\"\u201d)]?,?)\s+effective\s+"
+    rf"(?:the\s+)?({ANY_DATE})|\bas\s+of\s+(?:the\s+)?({ANY_DATE})", re.I)
+# "made this ____ day of June, 2015", "as of September [ ], 2019": the agreement leaves its date to be filled in.
+_BLANK_DATE = re.compile(
+    r"\b(?:dated|made|entered\s+into|executed|as\s+of|effective)\b[^.;]{0,40}?(?:_{2,}|\[\s*[\u25cf\u2022*]?\s*\])", re.I)
+# A date on a line of its own above the preamble: a letter agreement's date.
+_DATE_LINE = re.compile(rf"(?m)^[ \t]*(?:Dated?\s*:?[ \t]*)?({ANY_DATE})[ \t]*$")
 _EFFECTIVE_AFTER = re.compile(
     r"[\s,]*(?:\(|,)?\s*(?:the\s+|such\s+date\s+being\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?"
     r"[\"\u201c\u201d]\s*(?:[\w-]+\s+){0,2}Effective\s+Date", re.I)
@@ -40,7 +48,8 @@ _EFFECTIVE_IS = re.compile(
 _EFFECTIVE_LABEL = re.compile(rf"\bEffective\s+Date\s*:?\s+({ANY_DATE})", re.I)  # a cover or summary table's field
 # '"Effective Date" means the date on which the last Party signs': the last signature's date
 _EFFECTIVE_ON_SIGNING = re.compile(
-    r"Effective\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)\s+the\s+(?:later\s+of\s+the\s+)?date\s+"
+    r"(?:Effective\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)|\b(?:is|be|become|becomes)\s+effective\s+"
+    r"(?:as\s+of|on|upon))\s+the\s+(?:later\s+of\s+the\s+)?date\s+"
     r"(?:on\s+which\s+|of\s+)?(?:the\s+|this\s+Agreement\s+(?:is|has\s+been)\s+)?(?:last|final|later|both|second)?\s*"
     r"(?:signature|signed|executed|execution|(?:party|parties)\s+(?:to\s+)?(?:signs?|executes?)|"
     r"of\s+the\s+parties\s+(?:signs|executes))", re.I)
@@ -62,7 +71,7 @@ _N = r"(?P<n>\w+(?:[\s-]\w+)?)\s*(?:\(\s*(?P<d>\d+)\s*(?:st|nd|rd|th)?\s*\)\s*)?
 _ORDINALS = {w: i + 1 for i, w in enumerate(
     "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split())}
 _FIXED = re.compile(
-    rf"\b(?:of|for|be|until)\s+(?:an?\s+(?:initial\s+)?(?:period|term)\s+of\s+)?{_N}"
+    rf"\b(?P<lead>of|for|be|until|is|expires?|ends?)\s+(?:an?\s+(?:initial\s+)?(?:period|term)\s+of\s+)?{_N}"
     rf"(?:full\s+)?(?:calendar\s+|contract\s+)?(?P<unit>years?|months?)\b", re.I)
 _FIXED_FROM = re.compile(r"\b(?:from|after|following|commencing\s+(?:on|with)|beginning\s+(?:on|with)|of)\s+(?:the\s+)?"
                          r"(?P<ref>Effective\s+Date|Commencement\s+Date|date\s+(?:hereof|of\s+this\s+Agreement|of\s+execution"
@@ -81,8 +90,9 @@ _NOTICE = re.compile(rf"{_N}(?P<unit>days?|months?)['\u2019]?\s*(?:prior\s+)?(?:
 # Where an agreement speaks of its own duration (not a licence's, a warranty's or a confidentiality period's).
 _TERM_SUBJECT = re.compile(
     r"\b(?:the\s+)?(?:initial\s+)?term\s+of\s+this\s+(?:Agreement|Contract)\b|\bInitial\s+Term\b|"
-    r"\bthis\s+(?:Agreement|Contract)\s+(?:shall|will)\s+(?:\w+\s+){0,2}?(?:commence|continue|remain|be\s+in\s+(?:full\s+)?"
-    r"(?:force|effect)|expire|terminate|have\s+a\s+term|be\s+effective|become\s+effective|run|end)\b|\b(?:the|its)\s+Term\b(?=\s+(?:of|shall|will|is))"
+    r"\b(?:this|the)\s+(?:Agreement|Contract)\s+(?:(?:shall|will)\s+(?:\w+\s+){0,2}?)?(?:commences?|continues?|remains?|"
+    r"be\s+in\s+(?:full\s+)?(?:force|effect)|expires?|terminates?|have\s+a\s+term|be\s+effective|become\s+effective|runs?|"
+    r"ends?|(?:enter|come)s?\s+into\s+(?:force|effect))\b|\b(?:the|its)\s+Term\b(?=\s+(?:of|shall|will|is))"
     r"|\bthis\s+(?:Agreement|Contract)\s+is\s+(?:valid|effective|in\s+force)\b"
     r"|[\"\u201c\u201d]?\bTerm\b[\"\u201d\u201c]?\s+(?:shall\s+)?means?\b", re.I)
 # "During the term of this Agreement and for two years after": a survival period, not the term.
@@ -110,6 +120,7 @@ def read_date(s: str) -> date | None:
 
 def _read_date(s: str) -> date | None:
     s = re.sub(rf"(?<=\d)\s?{_ORD}\b", "", s.strip())
+    s = re.sub(r"(?i)\bsept\b", "Sep", s)
     if m := re.match(rf"(\d{{1,2}})\s+(?:day\s+)?of\s+({_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?(\d{{4}})", s, re.I):
         return parse_date(f"{m.group(1)} {m.group(2)} {m.group(3)}")
     if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})", s):
@@ -146,7 +157,7 @@ def preamble_dates(text: str, window: tuple[int, int]) -> tuple[tuple[date | Non
     agreement: tuple[date | None, Span] = (None, (0, 0))
     effective: tuple[date | None, Span] = (None, (0, 0))
     for m in _SELF.finditer(text, s, e):
-        g = 1 if m.group(1) else 2
+        g = next(i for i in (1, 2, 3, 4) if m.group(i))
         d = read_date(m.group(g))
         if d is None:
             continue
@@ -156,7 +167,7 @@ def preamble_dates(text: str, window: tuple[int, int]) -> tuple[tuple[date | Non
         # "made and entered into effective as of": the date it takes effect, not necessarily the one it was made on
         # ("entered into and effective as of" says both)
         lead = text[m.start(): m.start(g)].lower()
-        by_effect = g == 2 or ("effective" in lead and not re.search(r"\band\s+(?:made\s+)?effective", lead))
+        by_effect = g in (2, 3) or ("effective" in lead and not re.search(r"\band\s+(?:made\s+)?effective", lead))
         if _EFFECTIVE_AFTER.match(text, m.end(g), min(len(text), m.end(g) + 80)):
             effective = effective if effective[0] else (d, span)
             if agreement[0] is None and not by_effect:
@@ -173,6 +184,22 @@ def preamble_dates(text: str, window: tuple[int, int]) -> tuple[tuple[date | Non
                 effective = (d, (m.start(), m.end()))
                 break
     return agreement, effective
+
+
+def blank_date(text: str, window: tuple[int, int]) -> bool:
+    """Whether the preamble leaves its date blank ("made this ____ day of June, 2015")."""
+    return bool(_BLANK_DATE.search(text, *window))
+
+
+def letter_date(text: str, end: int) -> tuple[date | None, Span]:
+    """A date standing on a line of its own before `end` (the preamble): how a letter agreement is dated."""
+    for m in _DATE_LINE.finditer(text, 0, min(len(text), end)):
+        label = text[max(0, m.start() - 60): m.start()]
+        if _stamped(text, m.start(1)) or re.search(r"\b(?:date|effective|expir\w*|term)\s*:?\s*$", label, re.I):
+            continue  # a filing stamp, or a cover page's "EFFECTIVE DATE" label above it
+        if d := read_date(m.group(1)):
+            return d, (m.start(1), m.end(1))
+    return None, (0, 0)
 
 
 def defined_effective_date(text: str) -> tuple[date | None, Span]:
@@ -273,7 +300,9 @@ def read_term(text: str, start: date | None) -> tuple[str, Span, date | None, Sp
         sent = text[s:e]
         words, expiry, espan = "", None, (0, 0)
         fm = next((f for rx in (_FIXED, _ANNIVERSARY) for f in rx.finditer(sent)
-                   if not _AFTERWARDS.match(sent, f.end())), None)
+                   # "for two years thereafter" is a tail after the term; "ends on the date that is five years
+                   # thereafter" is the term itself
+                   if not _AFTERWARDS.match(sent, f.end()) or f.groupdict().get("lead", "").lower() == "is"), None)
         if (em := _ENDS_ON.search(sent)) and (d := read_date(em.group(1))) and not _stamped(sent, em.start(1)):
             expiry, espan = d, (s + em.start(1), s + em.end(1))
             words = f"until {d.isoformat()}"

@@ -194,9 +194,9 @@ Date: May 28, 2010            Date: June 2, 2010
 def test_loose_comma_single_quotes_and_made_effective():
     f = extract_facts(LOOSE)
     assert [(p.name, p.role) for p in f.parties] == [("Quarry Stone Co.", "Seller"), ("Millbrook Builders, Inc.", "Buyer")]
-    # "made ... effective as of" dates the effect; when it was made is read off the last signature
+    # "made ... effective as of" is the one date the agreement bears: its date and its effective date
     assert f.effective_date == "2010-06-01"
-    assert f.agreement_date == "2010-06-02"
+    assert f.agreement_date == "2010-06-01"
 
 
 def test_effective_date_defined_as_last_signature():
