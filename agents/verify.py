@@ -11,8 +11,9 @@ summary (`quote_backs_claim`), and a summary that only claims absence is a
 a model wrote (extra["summary_by"] == "model", set by agents.llm.sub): the
 offline reviewer's summaries are labels of the item it classified the quote
 as ("The agreement sets its term, renewal and notice periods"), not claims
-about the quote's words; about one in ten of its findings on CUAD contracts
-shares no word with that label, which says nothing about the finding.
+about the quote's words: 20 of 263 and 21 of 217 of its findings on the two halves
+of 15 CUAD contracts each share no word with that label (python -m
+devtools.claim_check --half dev|held), which says nothing about those findings.
 """
 
 from __future__ import annotations
