@@ -19,10 +19,10 @@ from agents.facts.scan import word_positions
 _MONTH = "|".join(sorted([*MONTHS, "sept"], key=len, reverse=True))  # "Sept. 15, 2015" is common
 # "the 1st day of March, 2019" and "March 1 2019" are common in preambles and not in lifecycle.DATE
 _ORD = r"(?:st|nd|rd|th|s\s?t|n\s?d|r\s?d|t\s?h)"  # PDF text splits ordinals: "17t h day of May"
-_DAY_OF = rf"(?i:\d{{1,2}}\s?{_ORD}?\s+(?:day\s+)?of\s+(?:{_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?\d{{4}})"
+_DAY_OF = rf"(?i:\d{{1,2}}\s?{_ORD}?\s+(?:day\s+)?of\s+(?:{_MONTH})\.?,?\s*(?:A\.?D\.?\s+)?\d{{4}})"
 _NUMERIC = r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})\b"
-# PDF text often loosens a date's comma: "June 1 , 2010", "June 1,2010"
-_LOOSE = rf"(?i:(?:{_MONTH})\.?\s+\d{{1,2}}\s?{_ORD}?\s*,\s*\d{{4}})"
+# PDF text often loosens a date's comma or drops a space: "June 1 , 2010", "June 1,2010", "January1, 1998"
+_LOOSE = rf"(?i:(?<![a-z])(?:{_MONTH})\.?\s*\d{{1,2}}\s?{_ORD}?\s*,\s*\d{{4}})"
 ANY_DATE = rf"(?:{_DAY_OF}|{DATE}|{_LOOSE}|{_NUMERIC})"
 _ANY_DATE_RE = re.compile(ANY_DATE)
 
@@ -38,7 +38,7 @@ _BLANK_DATE = re.compile(
 # A date on a line of its own above the preamble: a letter agreement's date.
 _DATE_LINE = re.compile(rf"(?m)^[ \t]*(?:Dated?\s*:?[ \t]*)?({ANY_DATE})[ \t]*$")
 _EFFECTIVE_AFTER = re.compile(
-    r"[\s,]*(?:\(|,)?\s*(?:the\s+|such\s+date\s+being\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?"
+    r"[\s,]*(?:\(|,)?\s*(?:the\s*|such\s+date\s+being\s+|hereinafter\s+(?:referred\s+to\s+as\s+)?(?:the\s+)?)?"
     r"[\"\u201c\u201d]\s*(?:[\w-]+\s+){0,2}Effective\s+Date", re.I)
 _EFFECTIVE_DEF = re.compile(
     rf"[\"\u201c\u201d]\s*Effective\s+Date\s*[\"\u201d\u201c]\s*(?:shall\s+)?(?:means?|is|shall\s+be)\b[^.;]{{0,80}}?({ANY_DATE})",
@@ -121,6 +121,7 @@ def read_date(s: str) -> date | None:
 def _read_date(s: str) -> date | None:
     s = re.sub(rf"(?<=\d)\s?{_ORD}\b", "", s.strip())
     s = re.sub(r"(?i)\bsept\b", "Sep", s)
+    s = re.sub(r"(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z]{3})", " ", s)  # "January1, 1998", "September1998"
     if m := re.match(rf"(\d{{1,2}})\s+(?:day\s+)?of\s+({_MONTH})\.?,?\s+(?:A\.?D\.?\s+)?(\d{{4}})", s, re.I):
         return parse_date(f"{m.group(1)} {m.group(2)} {m.group(3)}")
     if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})", s):

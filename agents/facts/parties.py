@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from agents.facts.models import Party, Span
+from agents.facts.places import COUNTRIES, PROVINCES, US_STATES
 
 HEAD_CHARS = 8000
 NEAR_ANCHOR = 700  # a preamble's first defined term follows its "between" closely; a title page's does not
@@ -36,7 +37,9 @@ _NAME_END = re.compile(
     r"\s*,?\s+(?:a|an|having|located|with|whose|organi[sz]ed|incorporated|acting|as|its|which|duly|existing|"
     r"residing|domiciled|registered|address|at|c/o|on\s+behalf|for\s+itself|together|on\s+the\s+one|"
     r"on\s+the\s+other|who|that|d/b/a|doing|formerly|under|by\s+its|through)\b"
-    r"|,\s+(?=[a-z])|\s*\(|\s*;|\s+\d{2,}|\s*:", )
+    r"|,\s+(?=[a-z])|\s*\(|\s*;|\s+\d{2,}|\s*:"
+    # PDF text glues the article to the place of incorporation: "WebMD, Inc. aGeorgia corporation"
+    rf"|\s*,?\s+an?(?=(?:{'|'.join(sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True))})\b)", )
 _LEAD = re.compile(
     r"^(?:[\s,;:.\"\u201c\u201d)]+|and\b|AND\b|between\b|among\b|by\b|on\s+the\s+(?:one|other)\s+hand\b|\(\s*(?:\d+|[a-z]|[ivx]+)\s*\)"
     r"|\d+\.\s|each\s+of\b|the\s+following\b|parties\b|:|that\b|know\s+all\s+(?:men|persons)\s+by\s+these\s+presents\b"
@@ -350,9 +353,20 @@ def _defined_name(text: str, term: str) -> tuple[str, Span] | None:
     return (name, span) if _is_name(name) and not _role_word(name) else None
 
 
+# Glue PDF text leaves in a name: "theTOWN OF X", "EmdeonCorporation", "SOFTWARECORPORATION".
+_GLUED_ARTICLE = re.compile(r"^(?:the|The)(?=[A-Z]{2})")
+_GLUED_SUFFIX = re.compile(r"(?<=[a-z])(?=(?:Corporation|Company|Incorporated|Limited)\b)|"
+                           r"(?<=[A-Z]{3})(?=(?:CORPORATION|COMPANY|INCORPORATED|LIMITED)\b)")
+
+
+def _unglue(name: str) -> str:
+    return _GLUED_SUFFIX.sub(" ", _GLUED_ARTICLE.sub("", name))
+
+
 def _named_roles(parties: list[Party], text: str) -> list[Party]:
     out: list[Party] = []
     for p in parties:
+        p = p.model_copy(update={"name": _unglue(p.name)})
         word = _role_word(p.name)
         if not word:
             out.append(p)

@@ -104,3 +104,19 @@ def test_the_company_repeating_a_preamble_party_is_not_a_second_party():
     f = extract_facts(text)
     assert [(p.name, p.role) for p in f.parties] == [("Marrow Holdings Ltd.", "Company"),
                                                      ("Pellwood Analytics LLC", "")]
+
+
+def test_glued_dates_and_effective_date_term():
+    text = ('SUPPLY AGREEMENT\n\nThis Supply Agreement is entered into as of the 23rd day of September1998 (the'
+            '"Effective Date") by and between Acme Widgets, Inc., a Delaware corporation ("Acme"), and Bolt Supply '
+            'LLC ("Bolt").\n\n2. Term. The term of this Agreement will end on January1, 2001.\n')
+    f = extract_facts(text)
+    assert (f.agreement_date, f.effective_date, f.expiration) == ("1998-09-23", "1998-09-23", "2001-01-01")
+    assert read_date("June 1,2010").isoformat() == "2010-06-01"
+
+
+def test_glued_party_names_are_split():
+    text = ('LICENSE AGREEMENT\n\nThis License Agreement is made as of May 1, 2005 by and between EmdeonCorporation '
+            '("Emdeon"), theTOWN OF ELMVALE ("Town") and WebMD, Inc. aGeorgia corporation ("WebMD").\n')
+    f = extract_facts(text)
+    assert [p.name for p in f.parties] == ["Emdeon Corporation", "TOWN OF ELMVALE", "WebMD, Inc."]
