@@ -91,7 +91,9 @@ def findings_panel() -> None:
     if log.empty:
         st.caption("No reviewer actions yet. Accept, reject or edit a finding and it is recorded here with time and author.")
     else:
-        st.dataframe(log, hide_index=True)
+        st.dataframe(log, hide_index=True, column_config={
+            "when (UTC)": st.column_config.TextColumn(width=150), "author": st.column_config.TextColumn(width=110),
+            "action": st.column_config.TextColumn(width=80), "finding": st.column_config.TextColumn(width=330)})
 
 
 def decide(f, status: str | None, shown) -> None:

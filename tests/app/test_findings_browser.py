@@ -72,6 +72,7 @@ def assert_nothing_planted_loads(ui, origin: str) -> None:
 def test_accept_and_next_in_the_browser_with_planted_markup(ui, app_server, tmp_path):
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
 
     from app import services
 
@@ -104,6 +105,13 @@ def test_accept_and_next_in_the_browser_with_planted_markup(ui, app_server, tmp_
                  pr.PLANTED_PATH, "model confidence 42%"):
         assert text in body, text
     assert_nothing_planted_loads(ui, app_server)
+    # option labels too, while the list is open
+    ui.wait_idle()  # choosing a finding re-keys the picker; find it once that rerun is drawn
+    ui.retry(lambda: ui._click(ui.d.find_element(By.XPATH, PICKER)))
+    options = ui.wait().until(lambda d: [o.text for o in d.find_elements(By.XPATH, '//*[@role="option"]')] or None)
+    assert any("<img src=q.png> [l](javascript:alert(1)).txt" in o for o in options), options
+    assert_nothing_planted_loads(ui, app_server)
+    ActionChains(ui.d).send_keys(Keys.ESCAPE).perform()
 
     # Accept & next: the first finding is accepted and the next open one opens.
     findings = store.findings(run_id)

@@ -245,3 +245,19 @@ def test_untrusted_text_reaches_the_page_as_escaped_html_only_and_decisions_say_
     # nothing untrusted goes through markdown on this page
     markdown = "\n".join(m.value for m in at.markdown)
     assert "127.0.0.1" not in markdown and "javascript" not in markdown
+
+
+@needs_reviewer
+def test_the_trace_page_shows_planted_paths_as_table_data_only(planted):
+    settings, run_id = planted
+    at = AppTest.from_file(MAIN, default_timeout=60)
+    at.session_state["room"] = planted_room.ROOM
+    at.session_state["run_id"] = run_id
+    at.run()
+    at.switch_page("pages/trace.py").run()
+    assert not at.exception
+    tree = next(d for d in at.dataframe if "documents" in d.value.columns).value
+    assert tree["documents"].str.contains(planted_room.PLANTED_PATH, regex=False).any()
+    rendered = "\n".join(str(e.value) for kind in ("markdown", "caption", "info", "html") for e in at.get(kind))
+    assert "127.0.0.1:9" not in rendered and "javascript" not in rendered
+
