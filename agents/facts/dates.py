@@ -54,9 +54,11 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"(?:signature|signed|executed|execution|(?:party|parties)\s+(?:to\s+)?(?:signs?|executes?)|"
     r"of\s+the\s+parties\s+(?:signs|executes))", re.I)
 # "shall be effective as of the date first written above": the agreement's own date is its effective date
+# ("The Term shall commence on the date of this Agreement" says the same)
 _EFFECTIVE_AS_DATED = re.compile(
-    r"(?:Effective\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)|effective\s+(?:as\s+of|on|from))\s+the\s+"
-    r"date\s+(?:first\s+)?(?:above\s+)?(?:written|set\s+forth|stated|mentioned)", re.I)
+    r"(?:Effective\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)|effective\s+(?:as\s+of|on|from)|"
+    r"\bTerm\b[^.;]{0,40}?\b(?:commence|begin)s?\s+(?:on|as\s+of|from|with))\s+the\s+"
+    r"date\s+(?:(?:first\s+)?(?:above\s+)?(?:written|set\s+forth|stated|mentioned)|hereof|of\s+this\s+Agreement)", re.I)
 _EFFECTIVE_WORDS = re.compile(r"effective\s+date", re.I)
 _EFFECTIVE_TERM = re.compile(r"[\"\u201c\u201d]\s*Effective\s+Date\s*[\"\u201d\u201c]", re.I)
 # EDGAR exhibits carry "Source: ACME INC., 8-K, 1/10/2020" on each page: the filing's date, not a signature's.
@@ -76,6 +78,11 @@ _FIXED = re.compile(
 _FIXED_FROM = re.compile(r"\b(?:from|after|following|commencing\s+(?:on|with)|beginning\s+(?:on|with)|of)\s+(?:the\s+)?"
                          r"(?P<ref>Effective\s+Date|Commencement\s+Date|date\s+(?:hereof|of\s+this\s+Agreement|of\s+execution"
                          r"|first\s+(?:above\s+)?written)|execution|signing|Start\s+Date)", re.I)
+# "five years from the date of first commercial sale": a start the text cannot date, so no end date either
+_FROM_EVENT = re.compile(
+    r"\b(?:from|after|following|commencing\s+(?:on|with)|beginning\s+(?:on|with))\s+(?:the\s+)?(?:date\s+(?:of|on\s+which|"
+    r"that)\s+(?:the\s+)?)?(?P<event>(?:first|initial|launch|commercial|completion|acceptance|delivery|installation|"
+    r"shipment|opening|closing|consummation|approval|issuance|receipt)\w*(?:\s+\w+){0,2})", re.I)
 _ENDS_ON = re.compile(
     rf"\b(?:expire|expires|expiring|terminate|terminates|terminating|end|ends|ending|continue|continues|continuing|"
     rf"remain|remains|through|until|to\s+and\s+including)\b[^.;]{{0,60}}?(?<![\w/])({ANY_DATE})", re.I)
@@ -230,8 +237,8 @@ def defined_effective_date(text: str) -> tuple[date | None, Span]:
 
 def effective_as_dated(text: str) -> Span | None:
     """The span of a statement that the agreement takes effect on the date it bears, if there is one."""
-    for pos in word_positions(text.lower(), ("date first",)):
-        if m := _EFFECTIVE_AS_DATED.search(text, max(0, pos - 60), pos + 40):
+    for pos in word_positions(text.lower(), ("date first", "date hereof", "date of this agreement")):
+        if m := _EFFECTIVE_AS_DATED.search(text, max(0, pos - 90), pos + 40):
             return m.start(), m.end()
     return None
 
@@ -309,9 +316,13 @@ def read_term(text: str, start: date | None) -> tuple[str, Span, date | None, Sp
             words = f"until {d.isoformat()}"
         elif fm and (n := _count(fm.group("n"), fm.group("d"))):
             ref = _FIXED_FROM.search(sent, fm.start())
+            event = _FROM_EVENT.search(sent, fm.end(), fm.end() + 60)
+            if event and (ref is None or event.start() < ref.start()):
+                ref = None
             unit = fm.groupdict().get("unit") or "years"
-            words = f"{_words(n, unit)}" + (f" from the {ref.group('ref')}" if ref else "")
-            if start is not None and n < 100:
+            words = f"{_words(n, unit)}" + (f" from the {ref.group('ref')}" if ref else
+                                            f" from the {event.group('event')}" if event else "")
+            if start is not None and n < 100 and not (event and ref is None):
                 expiry, espan = add_years_months(start, n, unit), (s + fm.start(), s + fm.end())
         elif _PERPETUAL.search(sent):
             words = "perpetual, until terminated"

@@ -80,3 +80,17 @@ def test_a_survival_tail_is_not_the_term():
     clause = ("5. Term. This Agreement shall continue until terminated. Confidentiality obligations continue for "
               "two (2) years thereafter.")
     assert extract_facts(HEAD + clause + TAIL).expiration is None
+
+
+def test_a_term_that_commences_on_the_date_of_this_agreement_makes_that_date_effective():
+    text = ('SUPPLY AGREEMENT\n\nThis Supply Agreement is made as of June 15, 2015 by and between Acme Widgets, Inc. '
+            '("Acme") and Bolt Supply LLC ("Bolt").\n\n4. Term. The Term shall commence on the date of this Agreement '
+            'and shall end on December 31, 2016.\n')
+    f = extract_facts(text)
+    assert (f.agreement_date, f.effective_date, f.expiration) == ("2015-06-15", "2015-06-15", "2016-12-31")
+
+
+def test_a_term_running_from_an_event_has_no_end_date():
+    clause = "5. Term. This Agreement shall continue for five (5) years from the date of first commercial sale."
+    f = extract_facts(HEAD + clause + TAIL)
+    assert f.expiration is None and f.term.startswith("5 years from the first commercial sale")
