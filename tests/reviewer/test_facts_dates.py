@@ -94,3 +94,19 @@ def test_a_term_running_from_an_event_has_no_end_date():
     clause = "5. Term. This Agreement shall continue for five (5) years from the date of first commercial sale."
     f = extract_facts(HEAD + clause + TAIL)
     assert f.expiration is None and f.term.startswith("5 years from the first commercial sale")
+
+
+def test_effective_upon_execution_by_both_parties_is_the_last_signature():
+    f = facts("This Supply Agreement shall become effective upon execution by both parties and is made")
+    assert (f.agreement_date, f.effective_date) == ("2015-07-10", "2015-07-10")
+
+
+@pytest.mark.parametrize("clause, expiry", [
+    ("5. Term. This Agreement shall be for a term of three (3) years.", "2018-06-15"),
+    ("5. Term. This Agreement is for a period of 24 months commencing on the Effective Date.", "2017-06-15"),
+    # the sentence that starts the term, then the one that ends it
+    ("5. Term. The term of this Agreement shall commence on the Effective Date. It shall continue until December 31, "
+     "2019, unless terminated earlier.", "2019-12-31"),
+])
+def test_term_forms_across_sentences(clause, expiry):
+    assert extract_facts(HEAD + clause + TAIL).expiration == expiry
