@@ -264,3 +264,15 @@ def test_unusable_root_output_after_retries_is_an_error_that_keeps_its_cost(llm_
         asyncio.run(root_policy(llm_settings).decide(observation()))
     assert ei.value.calls == 2 and ei.value.tokens_in > 0
     assert isinstance(ei.value.__cause__, (LLMError, type(None)))
+
+
+def test_capability_cache_file_ages_out_and_survives_damage(tmp_path):
+    path = tmp_path / "llm_capabilities.json"
+    cache = CapabilityCache(path)
+    cache.update("http://h/v1/", "m", output="json_object", why="500: Input should be 'text' or 'json_object'")
+    cache.confirm("http://h/v1", "m", "output")
+    again = CapabilityCache(path).get("http://h/v1", "m")  # the trailing slash is the same endpoint
+    assert again.output == "json_object" and again.confirmed == ["output"] and again.learned
+    assert CapabilityCache(path, max_age_s=0).get("http://h/v1", "m").output == "json_schema"  # probed again
+    path.write_text("{not json", encoding="utf-8")
+    assert CapabilityCache(path).get("http://h/v1", "m").output == "json_schema"  # a damaged file costs a probe
