@@ -285,8 +285,14 @@ def _ip(c: Ctx, r: ClauseReading) -> None:
 def _governing_law(c: Ctx, r: ClauseReading) -> None:
     m = re.search(r"\b(?i:laws?\s+of\s+(?:the\s+)?(?:(?:state|commonwealth|province|republic|kingdom)\s+of\s+)?)(the\s+)?"
                   r"([A-Z][A-Za-z.]+(?:(?:\s+and|\s+of)?\s+[A-Z][A-Za-z.]+){0,3})", c.quote)
-    if m and m.group(2).lower() not in ("the", "this", "agreement") and not any(t in m.group(2) for t, _ in c.idx.terms):
-        r.detail = ("the " if m.group(1) else "") + m.group(2).rstrip(".")
+    # an ALL-CAPS clause runs the place into the next words ("DELAWARE WITHOUT GIVING EFFECT"): cut them off
+    place = re.split(r"\.\s|\s+(?:without|giving|regard|excluding|except|notwithstanding|applicable|as|in|to|that|which|and\s+(?:any|the|its|all))\b",
+                     m.group(2), maxsplit=1, flags=_I)[0].rstrip(".") if m else ""
+    if place and place.isupper() and len(place) > 3:
+        place = " ".join(w if w in ("USA", "UK", "U.S.A.", "U.K.") else w.capitalize() for w in place.split())
+    if place and place.lower() not in ("the", "this", "agreement") and not any(t in place for t, _ in c.idx.terms):
+        the = m.group(1) or re.match(r"(United|Republic|Kingdom|Netherlands|Commonwealth)\b", place)
+        r.detail = ("the " if the else "") + place
         r.action = "governs"
     r.consequence = "arbitration" if re.search(r"\barbitrat", c.quote, _I) else "governing law"
 

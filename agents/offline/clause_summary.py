@@ -252,9 +252,10 @@ def _term(s: _Say, r: ClauseReading) -> str | None:
 
 
 def _law(s: _Say, r: ClauseReading) -> str | None:
-    forum = ", with disputes resolved by arbitration" if r.consequence == "arbitration" else ""
+    # the place comes last, so a reader (or a check) finds the jurisdiction at the end of the sentence
+    forum = "provides for arbitration and is" if r.consequence == "arbitration" else "is"
     if r.detail:
-        return f"The agreement is governed by the law of {r.detail}{forum}{s.tail(False)}"
+        return f"The agreement {forum} governed by the law of {r.detail}{s.tail(False)}"
     return None
 
 

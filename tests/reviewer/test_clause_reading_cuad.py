@@ -76,7 +76,7 @@ def violations(sentence: str, parties: list[PreambleParty], quote: str) -> list[
         rest = re.sub(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", " ", rest)
     # Words the sentence may take from the quote without naming anyone: a jurisdiction, a currency.
     law = re.search(r"governed by the law of (?:the )?([A-Z][\w. ]+?)(,|\s\(|\.$)", rest)
-    if law and law.group(1) in " ".join(quote.split()):
+    if law and law.group(1).lower() in " ".join(quote.split()).lower():
         rest = rest.replace(law.group(1), " ")
     rest = re.sub(r"\b(USD|EUR|GBP|US)(?=\s?[$\d])", " ", rest).strip()
     for g in _GENERIC_SUBJECTS:
