@@ -214,11 +214,12 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#!|>~<$])")
 
 
 def md_escape(text: str) -> str:
-    """Escape markdown so model/document text renders literally in st.markdown.
+    """Escape markdown syntax so document/model text renders literally in st.markdown.
 
-    Not enough on its own for untrusted text: GitHub-flavoured markdown still turns a
-    bare URL into a link. The findings and trace pages therefore never pass untrusted
-    text to st.markdown; other pages use this for short labels."""
+    Not enough for untrusted text: Streamlit still links a bare URL, "www.x.y" and "a@b.c",
+    and draws ":material/...:" icons, backslash-escaped or not (checked in Chromium against
+    Streamlit 1.67). The findings and trace pages therefore never pass untrusted text to
+    markdown; use escaped st.html or st.text for it."""
     return _MD_SPECIAL.sub(r"\\\1", text)
 
 

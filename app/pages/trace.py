@@ -1,4 +1,8 @@
-"""Trace: the agent tree (root → sub-agents → children) and the root's trajectory steps."""
+"""Trace: the agent tree (root → sub-agents → children) and the root's trajectory steps.
+
+Paths, agent names, reports and tool results are untrusted (documents, models): they are shown
+as dataframe cells and st.code only, never markdown (which links bare URLs whatever the escaping).
+"""
 
 import json
 
