@@ -98,7 +98,7 @@ def test_accept_and_next_in_the_browser_with_planted_markup(ui, app_server, tmp_
     assert "agent" not in headers and "id" not in headers
 
     # The planted finding: every planted string shows literally, and nothing loads.
-    ui.select("Open finding", "The model wrote")
+    ui.retry(lambda: ui.select("Open finding", "The model wrote"))
     ui.wait_text(f"Summary. {MODEL_SUMMARY}")
     body = ui.body()
     for text in (pr.IMG_MD, pr.IMG_HTML, pr.LINK_MD, f"Reviewer note. Note {pr.PLANTED}", f"by sub-9 {pr.IMG_MD}",
@@ -117,7 +117,8 @@ def test_accept_and_next_in_the_browser_with_planted_markup(ui, app_server, tmp_
     findings = store.findings(run_id)
     short = fv.short_paths([f.citation.document_path for f in findings])
     first = findings[0]
-    ui.select("Open finding", fv.label(first, titles, short)[:60])
+    ui.wait_idle()
+    ui.choose("Open finding", 0)  # the picker lists the findings in the store's (and the table's) order
     wait_picker(ui, fv.label(first, titles, short))
     ui.click("Accept & next")
     ui.wait_text("review progress: 1 accepted · 0 rejected · 0 edited")
@@ -136,7 +137,7 @@ def test_accept_and_next_in_the_browser_with_planted_markup(ui, app_server, tmp_
     # A severity edit relabels the picker at once.
     new_sev = "info" if third.severity.value != "info" else "high"
     ui.wait_idle()
-    ui.select("Severity", new_sev)
+    ui.retry(lambda: ui.select("Severity", new_sev))
     ui.click("Save edit")
     ui.wait_text("1 edited")
     edited = store.finding(third.id, run_id)
