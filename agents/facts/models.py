@@ -14,7 +14,8 @@ Span = tuple[int, int]
 class Party(BaseModel):
     """One party to the agreement, as the agreement itself names and defines it."""
 
-    name: str = Field(description='The party\'s name as written, e.g. "Cisco Systems, Inc."')
+    name: str = Field(description='The party\'s name as written, e.g. "Cisco Systems, Inc."; "" when the agreement '
+                                  'names it only by a role ("the Company") and gives no name for that role')
     role: str = Field("", description='The first defined term the agreement gives it, e.g. "Cisco" or '
                                       '"Distributor"; "" when the agreement defines none')
     aliases: list[str] = Field(default_factory=list,
