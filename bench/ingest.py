@@ -1,6 +1,6 @@
 """Ingest benchmark: bare unstructured loop vs. our pipeline on 1 and 2 workers, plus embedding throughput.
 
-    python bench/ingest.py [--limit N] [--repeat 3] [--json out.json]
+    python bench/ingest.py [--limit N] [--repeat 3] [--json out.json] [--embed-repeat 3] [--embed-chunks 48]
 
 Same files in every mode: CUAD PDFs from ../shared/datasets/cuad-dev when
 present (all of them, or the first --limit by path), else 30 (or --limit)
@@ -13,8 +13,11 @@ file; it gets the same offline spaCy stand-in as our workers
 and, offline, returns no text. The pipeline runs are ingest_room on a folder
 of the same files (intake copy, hashing, type sniffing, parsing, chunking,
 manifest + FTS5, Chroma upsert); they use the 'hash' embedder so that the
-ratio measures parsing, chunking and storage overhead; MiniLM throughput is
-measured separately on the chunks the pipeline produced. "bare split in 2"
+ratio measures parsing, chunking and storage overhead. "default embedder" is
+the same 2-worker pipeline with the default embedder (MiniLM, int8 ONNX on
+onnxruntime), what a real upload costs. MiniLM throughput, numpy reference
+vs. onnxruntime, is measured separately on the same chunks the pipeline
+produced, interleaved, median of --embed-repeat runs. "bare split in 2"
 runs two bare loops at once that share the files (each takes the next
 unclaimed one, largest first; no pipeline): its speed-up over the bare loop is
 what two plain processes get from this machine on this work, to read the
@@ -73,13 +76,13 @@ from core.settings import Settings
 from ingest import workers
 from ingest.pipeline import ingest_room
 s = Settings(workspace=Path(sys.argv[2]))
-s.embedding.model = "hash"
+s.embedding.model = sys.argv[4]  # "hash", or "minilm" (settings.embedding.runtime: onnx by default)
 s.ingest.workers = int(sys.argv[3])
 rep = ingest_room(Path(sys.argv[1]), "bench", s)
 import resource
 r = resource.getrusage(resource.RUSAGE_SELF)  # the parent alone (its parsers are other processes)
 workers.stop()  # reaps the forkserver, so that its CPU time and its workers' reach our rusage
-print(json.dumps({"seconds": time.perf_counter() - t0, "parsed": rep.parsed, "failed": rep.failed,
+print(json.dumps({"seconds": time.perf_counter() - t0, "parsed": rep.parsed, "failed": rep.failed, "embed_s": rep.embed_seconds,
                   "chunks": rep.chunks, "pages": rep.pages, "parent_cpu": r.ru_utime + r.ru_stime}))
 """
 
@@ -138,7 +141,7 @@ def bare_split(fs: list[Path], tmp: Path) -> tuple[float, float]:
     return wall, _cpu(resource.RUSAGE_CHILDREN) - c0
 
 
-def pipeline(fs: list[Path], workers: int, tmp: Path) -> tuple[float, dict]:
+def pipeline(fs: list[Path], workers: int, tmp: Path, embedding: str = "hash") -> tuple[float, dict]:
     """ingest_room in a fresh interpreter: (wall seconds, counts + CPU seconds + workspace)."""
     src = tmp / f"room-src-{workers}"
     shutil.rmtree(src, ignore_errors=True)
@@ -149,26 +152,41 @@ def pipeline(fs: list[Path], workers: int, tmp: Path) -> tuple[float, dict]:
     ws = tmp / f"ws-{workers}-{time.time_ns()}"
     c0 = _cpu(resource.RUSAGE_CHILDREN)
     out = subprocess.run(
-        [sys.executable, "-c", PIPELINE, str(src), str(ws), str(workers)], capture_output=True, text=True, check=True, cwd=ROOT
+        [sys.executable, "-c", PIPELINE, str(src), str(ws), str(workers), embedding], capture_output=True, text=True, check=True, cwd=ROOT
     )
     info = json.loads(out.stdout.strip().splitlines()[-1])
     info.update(ws=str(ws), cpu=_cpu(resource.RUSAGE_CHILDREN) - c0)  # the process, its forkserver and workers, all reaped
     return info.pop("seconds"), info
 
 
-def embed_throughput(ws: str, max_chunks: int = 64) -> dict:
+def embed_throughput(ws: str, max_chunks: int = 48, repeat: int = 3) -> dict:
+    """MiniLM chunks/s, numpy reference vs. onnxruntime, on the same chunks; runs interleaved, medians.
+
+    Both get the whole machine (numpy 2 BLAS threads, onnxruntime one thread per core): this is the
+    embedder's own speed, not its share of a busy ingest. Interleaving puts both under the same load.
+    """
     from ingest.embed import HashEmbedder, MiniLMEmbedder
+    from ingest.embed_onnx import OnnxMiniLMEmbedder, cpu_threads
     from ingest.manifest import Manifest
 
     s = Settings(workspace=Path(ws))
     man = Manifest(s, "bench")
     texts = [c.text for d in man.documents(status="parsed") for c in man.chunks(d.id)][:max_chunks]
-    out = {"chunks": len(texts), "mean_chars": round(statistics.mean(len(t) for t in texts))}
-    m = MiniLMEmbedder()
-    m.embed(texts[:8])  # warm caches
-    t0 = time.perf_counter()
-    m.embed(texts)
-    out["minilm_chunks_per_s"] = round(len(texts) / (time.perf_counter() - t0), 1)
+    out = {"chunks": len(texts), "mean_chars": round(statistics.mean(len(t) for t in texts)), "repeat": repeat}
+    models = {"numpy": MiniLMEmbedder(threads=cpu_threads()), "onnx": OnnxMiniLMEmbedder()}
+    rates: dict[str, list[float]] = {k: [] for k in models}
+    for m in models.values():
+        m.embed(texts[:8])  # warm caches
+    for _ in range(repeat):
+        for k, m in models.items():
+            t0 = time.perf_counter()
+            m.embed(texts)
+            rates[k].append(round(len(texts) / (time.perf_counter() - t0), 2))
+    out["minilm_numpy_chunks_per_s"] = statistics.median(rates["numpy"])
+    out["minilm_onnx_chunks_per_s"] = statistics.median(rates["onnx"])
+    out["onnx_over_numpy_per_run"] = [round(b / a, 2) for a, b in zip(rates["numpy"], rates["onnx"])]
+    out["runs"] = rates
+    out["onnx_threads"] = models["onnx"].threads
     h = HashEmbedder()
     t0 = time.perf_counter()
     h.embed(texts)
@@ -220,12 +238,15 @@ def main() -> int:
     ap.add_argument("--limit", type=int, default=None, help="number of files (default: all)")
     ap.add_argument("--repeat", type=int, default=3, help="runs per mode; medians are reported")
     ap.add_argument("--json", type=Path, help="also write the results here")
+    ap.add_argument("--embed-repeat", type=int, default=3, help="interleaved numpy / onnxruntime embedding runs")
+    ap.add_argument("--embed-chunks", type=int, default=48, help="chunks (the room's first) for the embedder comparison")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-ingest-"))
     try:
         fs, what = files(args.limit, tmp)
         runs: dict[str, list[float]] = {"bare": [], "bare2": [], "w1": [], "w2": [], "bare_cpu": [], "bare2_cpu": [],
-                                        "w1_cpu": [], "w2_cpu": [], "w1_parent_cpu": [], "w2_parent_cpu": []}
+                                        "w1_cpu": [], "w2_cpu": [], "w1_parent_cpu": [], "w2_parent_cpu": [],
+                                        "w2e": [], "w2e_embed": []}
         info: dict = {}
         for i in range(args.repeat):
             wall, cpu = bare(fs)
@@ -239,19 +260,26 @@ def main() -> int:
                 runs[f"w{w}"].append(secs)
                 runs[f"w{w}_cpu"].append(info["cpu"])
                 runs[f"w{w}_parent_cpu"].append(info["parent_cpu"])
+            secs, einfo = pipeline(fs, 2, tmp, "minilm")  # the default embedder: what a real upload costs
+            runs["w2e"].append(secs)
+            runs["w2e_embed"].append(einfo["embed_s"])
             print(
                 f"run {i + 1}: wall bare {runs['bare'][-1]:.1f} s, bare split in 2 {runs['bare2'][-1]:.1f} s, "
-                f"1 worker {runs['w1'][-1]:.1f} s, 2 workers {runs['w2'][-1]:.1f} s; "
+                f"1 worker {runs['w1'][-1]:.1f} s, 2 workers {runs['w2'][-1]:.1f} s, "
+                f"2 workers default embedder {runs['w2e'][-1]:.1f} s (embedding {runs['w2e_embed'][-1]:.1f} s); "
                 f"CPU {runs['bare_cpu'][-1]:.1f} / {runs['bare2_cpu'][-1]:.1f} / {runs['w1_cpu'][-1]:.1f} / {runs['w2_cpu'][-1]:.1f} s",
                 file=sys.stderr, flush=True,
             )
         med = {k: statistics.median(v) for k, v in runs.items()}
-        emb = embed_throughput(info["ws"])
+        emb = embed_throughput(info["ws"], args.embed_chunks, args.embed_repeat)
         emb["keyword"] = keyword_latency(info["ws"])
         res = {
             "files": what, "n_files": len(fs), "cpus": os.cpu_count(), "repeat": args.repeat,
             "bare_s": round(med["bare"], 2), "pipeline_1w_s": round(med["w1"], 2), "pipeline_2w_s": round(med["w2"], 2),
             "overhead_1w": round(med["w1"] / med["bare"], 3), "speedup_2w": round(med["w1"] / med["w2"], 3),
+            "pipeline_2w_default_embedder_s": round(med["w2e"], 2), "pipeline_2w_default_embed_s": round(med["w2e_embed"], 2),
+            "default_embedder_over_bare_per_run": [round(a / b, 3) for a, b in zip(runs["w2e"], runs["bare"])],
+            "default_embedder_over_hash_2w_per_run": [round(a / b, 3) for a, b in zip(runs["w2e"], runs["w2"])],
             # each run's modes are minutes apart, the runs are not: the machine's speed drifts between runs
             # (bare loop 104 -> 87 s over three runs once), which the ratio of medians mixes in
             "speedup_2w_per_run": [round(a / b, 3) for a, b in zip(runs["w1"], runs["w2"])],
@@ -271,11 +299,13 @@ def main() -> int:
         if args.json:
             args.json.write_text(json.dumps(res, indent=2))
         print(
-            f"\n| files | bare loop | pipeline 1 worker | pipeline 2 workers | overhead 1w (wall / CPU) | speed-up 2w | bare loop split in 2 processes: speed-up | parent CPU-s 1w / 2w | MiniLM chunks/s |\n"
-            f"|---|---|---|---|---|---|---|---|---|\n"
+            f"\n| files | bare loop | pipeline 1 worker | pipeline 2 workers | overhead 1w (wall / CPU) | speed-up 2w | bare loop split in 2 processes: speed-up | parent CPU-s 1w / 2w | 2w, default embedder (embedding s) | MiniLM chunks/s numpy / onnx |\n"
+            f"|---|---|---|---|---|---|---|---|---|---|\n"
             f"| {len(fs)} ({res['pages']} pages, {res['chunks']} chunks) | {res['bare_s']} s ({res['bare_cpu_s']} CPU-s) | "
             f"{res['pipeline_1w_s']} s ({res['pipeline_1w_cpu_s']} CPU-s) | {res['pipeline_2w_s']} s ({res['pipeline_2w_cpu_s']} CPU-s) | "
-            f"{res['overhead_1w']}x / {res['cpu_overhead_1w']}x | {res['speedup_2w']}x (per run: {', '.join(f'{x}x' for x in res['speedup_2w_per_run'])}) | {res['bare_split_s']} s ({res['bare_split_cpu_s']} CPU-s): per run {', '.join(f'{x}x' for x in res['speedup_bare_split_per_run'])} | {res['pipeline_1w_parent_cpu_s']} / {res['pipeline_2w_parent_cpu_s']} | {emb['minilm_chunks_per_s']} |"
+            f"{res['overhead_1w']}x / {res['cpu_overhead_1w']}x | {res['speedup_2w']}x (per run: {', '.join(f'{x}x' for x in res['speedup_2w_per_run'])}) | {res['bare_split_s']} s ({res['bare_split_cpu_s']} CPU-s): per run {', '.join(f'{x}x' for x in res['speedup_bare_split_per_run'])} | {res['pipeline_1w_parent_cpu_s']} / {res['pipeline_2w_parent_cpu_s']} | "
+            f"{res['pipeline_2w_default_embedder_s']} s ({res['pipeline_2w_default_embed_s']} s) | "
+            f"{emb['minilm_numpy_chunks_per_s']} / {emb['minilm_onnx_chunks_per_s']} |"
         )
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
