@@ -60,7 +60,9 @@ _EFFECTIVE_ON_SIGNING = re.compile(
 _EFFECTIVE_AS_DATED = re.compile(
     r"(?:Effective\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)|effective\s+(?:as\s+of|on|from)|"
     r"\bTerm\b[^.;]{0,40}?\b(?:commence|begin)s?\s+(?:on|as\s+of|from|with))\s+the\s+"
-    r"date\s+(?:(?:first\s+)?(?:above\s+)?(?:written|set\s+forth|stated|mentioned)|hereof|of\s+this\s+Agreement)", re.I)
+    r"date\s+(?:(?:first\s+)?(?:above\s+)?(?:written|set\s+forth|stated|mentioned)|hereof|of\s+this\s+Agreement)"
+    r"|Effective\s+Date[\"\u201d]?\s+(?:shall\s+)?ha(?:s|ve)\s+the\s+meaning\s+(?:set\s+forth|given(?:\s+to\s+it)?|ascribed\s+"
+    r"to\s+(?:it|that\s+term|such\s+term))\s+in\s+the\s+(?:preamble|introductory\s+paragraph|first\s+paragraph)", re.I)
 _EFFECTIVE_WORDS = re.compile(r"effective\s+date", re.I)
 _EFFECTIVE_TERM = re.compile(r"[\"\u201c\u201d]\s*Effective\s+Date\s*[\"\u201d\u201c]", re.I)
 # EDGAR exhibits carry "Source: ACME INC., 8-K, 1/10/2020" on each page: the filing's date, not a signature's.
@@ -240,7 +242,7 @@ def defined_effective_date(text: str) -> tuple[date | None, Span]:
 
 def effective_as_dated(text: str) -> Span | None:
     """The span of a statement that the agreement takes effect on the date it bears, if there is one."""
-    for pos in word_positions(text.lower(), ("date first", "date hereof", "date of this agreement")):
+    for pos in word_positions(text.lower(), ("date first", "date hereof", "date of this agreement", "the meaning")):
         if m := _EFFECTIVE_AS_DATED.search(text, max(0, pos - 90), pos + 40):
             return m.start(), m.end()
     return None

@@ -110,3 +110,10 @@ def test_effective_upon_execution_by_both_parties_is_the_last_signature():
 ])
 def test_term_forms_across_sentences(clause, expiry):
     assert extract_facts(HEAD + clause + TAIL).expiration == expiry
+
+
+def test_effective_date_given_the_meaning_in_the_preamble_is_the_agreements_date():
+    text = ('SUPPLY AGREEMENT\n\nThis Supply Agreement is made as of June 15, 2015 by and between Acme Widgets, Inc. '
+            '("Acme") and Bolt Supply LLC ("Bolt").\n\n1. Definitions. "Effective Date" has the meaning set forth in '
+            'the preamble.\n')
+    assert extract_facts(text).effective_date == "2015-06-15"
