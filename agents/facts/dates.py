@@ -52,17 +52,11 @@ _EFFECTIVE_ON_SIGNING = re.compile(
     r"(?:as\s+of|on|upon))\s+the\s+(?:later\s+of\s+the\s+)?date\s+"
     r"(?:on\s+which\s+|of\s+)?(?:the\s+|this\s+Agreement\s+(?:is|has\s+been)\s+)?(?:last|final|later|both|second)?\s*"
     r"(?:signature|signed|executed|execution|(?:party|parties)\s+(?:to\s+)?(?:signs?|executes?)|"
-    r"of\s+the\s+parties\s+(?:signs|executes))"
-    r"|\b(?:is|be|become|becomes)\s+effective\s+(?:upon|on)\s+(?:the\s+)?(?:its\s+)?(?:execution|signature|signing)\s+"
-    r"(?:of\s+this\s+Agreement\s+)?by\s+(?:both|all|each\s+of\s+the)\s+parties", re.I)
+    r"of\s+the\s+parties\s+(?:signs|executes))", re.I)
 # "shall be effective as of the date first written above": the agreement's own date is its effective date
-# ("The Term shall commence on the date of this Agreement" says the same)
 _EFFECTIVE_AS_DATED = re.compile(
-    r"(?:Effective\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)|effective\s+(?:as\s+of|on|from)|"
-    r"\bTerm\b[^.;]{0,40}?\b(?:commence|begin)s?\s+(?:on|as\s+of|from|with))\s+the\s+"
-    r"date\s+(?:(?:first\s+)?(?:above\s+)?(?:written|set\s+forth|stated|mentioned)|hereof|of\s+this\s+Agreement)"
-    r"|Effective\s+Date[\"\u201d]?\s+(?:shall\s+)?ha(?:s|ve)\s+the\s+meaning\s+(?:set\s+forth|given(?:\s+to\s+it)?|ascribed\s+"
-    r"to\s+(?:it|that\s+term|such\s+term))\s+in\s+the\s+(?:preamble|introductory\s+paragraph|first\s+paragraph)", re.I)
+    r"(?:Effective\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)|effective\s+(?:as\s+of|on|from))\s+the\s+"
+    r"date\s+(?:first\s+)?(?:above\s+)?(?:written|set\s+forth|stated|mentioned)", re.I)
 _EFFECTIVE_WORDS = re.compile(r"effective\s+date", re.I)
 _EFFECTIVE_TERM = re.compile(r"[\"\u201c\u201d]\s*Effective\s+Date\s*[\"\u201d\u201c]", re.I)
 # EDGAR exhibits carry "Source: ACME INC., 8-K, 1/10/2020" on each page: the filing's date, not a signature's.
@@ -82,11 +76,6 @@ _FIXED = re.compile(
 _FIXED_FROM = re.compile(r"\b(?:from|after|following|commencing\s+(?:on|with)|beginning\s+(?:on|with)|of)\s+(?:the\s+)?"
                          r"(?P<ref>Effective\s+Date|Commencement\s+Date|date\s+(?:hereof|of\s+this\s+Agreement|of\s+execution"
                          r"|first\s+(?:above\s+)?written)|execution|signing|Start\s+Date)", re.I)
-# "five years from the date of first commercial sale": a start the text cannot date, so no end date either
-_FROM_EVENT = re.compile(
-    r"\b(?:from|after|following|commencing\s+(?:on|with)|beginning\s+(?:on|with))\s+(?:the\s+)?(?:date\s+(?:of|on\s+which|"
-    r"that)\s+(?:the\s+)?)?(?P<event>(?:first|initial|launch|commercial|completion|acceptance|delivery|installation|"
-    r"shipment|opening|closing|consummation|approval|issuance|receipt)\w*(?:\s+\w+){0,2})", re.I)
 _ENDS_ON = re.compile(
     rf"\b(?:expire|expires|expiring|terminate|terminates|terminating|end|ends|ending|continue|continues|continuing|"
     rf"remain|remains|through|until|to\s+and\s+including)\b[^.;]{{0,60}}?(?<![\w/])({ANY_DATE})", re.I)
@@ -102,8 +91,7 @@ _NOTICE = re.compile(rf"{_N}(?P<unit>days?|months?)['\u2019]?\s*(?:prior\s+)?(?:
 _TERM_SUBJECT = re.compile(
     r"\b(?:the\s+)?(?:initial\s+)?term\s+of\s+this\s+(?:Agreement|Contract)\b|\bInitial\s+Term\b|"
     r"\b(?:this|the)\s+(?:Agreement|Contract)\s+(?:(?:shall|will)\s+(?:\w+\s+){0,2}?)?(?:commences?|continues?|remains?|"
-    r"be\s+in\s+(?:full\s+)?(?:force|effect)|expires?|terminates?|ha(?:ve|s)\s+an?\s+(?:initial\s+)?term|"
-    r"(?:be|is)\s+for\s+an?\s+(?:initial\s+)?(?:term|period)|be\s+effective|become\s+effective|runs?|"
+    r"be\s+in\s+(?:full\s+)?(?:force|effect)|expires?|terminates?|have\s+a\s+term|be\s+effective|become\s+effective|runs?|"
     r"ends?|(?:enter|come)s?\s+into\s+(?:force|effect))\b|\b(?:the|its)\s+Term\b(?=\s+(?:of|shall|will|is))"
     r"|\bthis\s+(?:Agreement|Contract)\s+is\s+(?:valid|effective|in\s+force)\b"
     r"|[\"\u201c\u201d]?\bTerm\b[\"\u201d\u201c]?\s+(?:shall\s+)?means?\b", re.I)
@@ -242,8 +230,8 @@ def defined_effective_date(text: str) -> tuple[date | None, Span]:
 
 def effective_as_dated(text: str) -> Span | None:
     """The span of a statement that the agreement takes effect on the date it bears, if there is one."""
-    for pos in word_positions(text.lower(), ("date first", "date hereof", "date of this agreement", "the meaning")):
-        if m := _EFFECTIVE_AS_DATED.search(text, max(0, pos - 90), pos + 40):
+    for pos in word_positions(text.lower(), ("date first",)):
+        if m := _EFFECTIVE_AS_DATED.search(text, max(0, pos - 60), pos + 40):
             return m.start(), m.end()
     return None
 
@@ -310,44 +298,28 @@ def read_term(text: str, start: date | None) -> tuple[str, Span, date | None, Sp
         if _DURING.search(text, max(0, tm.start() - 40), tm.start()):
             continue
         s, e = _sentence_at(text, tm.start())
-        found = _period(text[s:e], s, start)
-        if found is None and _STARTS_ONLY.search(text, s, e):
-            # "The term shall commence on the Effective Date. It shall continue until ...": the next sentence ends it
-            e = _sentence_at(text, e + 1)[1]
-            found = _period(text[s:e], s, start)
-        if found is None:
+        sent = text[s:e]
+        words, expiry, espan = "", None, (0, 0)
+        fm = next((f for rx in (_FIXED, _ANNIVERSARY) for f in rx.finditer(sent)
+                   # "for two years thereafter" is a tail after the term; "ends on the date that is five years
+                   # thereafter" is the term itself
+                   if not _AFTERWARDS.match(sent, f.end()) or f.groupdict().get("lead", "").lower() == "is"), None)
+        if (em := _ENDS_ON.search(sent)) and (d := read_date(em.group(1))) and not _stamped(sent, em.start(1)):
+            expiry, espan = d, (s + em.start(1), s + em.end(1))
+            words = f"until {d.isoformat()}"
+        elif fm and (n := _count(fm.group("n"), fm.group("d"))):
+            ref = _FIXED_FROM.search(sent, fm.start())
+            unit = fm.groupdict().get("unit") or "years"
+            words = f"{_words(n, unit)}" + (f" from the {ref.group('ref')}" if ref else "")
+            if start is not None and n < 100:
+                expiry, espan = add_years_months(start, n, unit), (s + fm.start(), s + fm.end())
+        elif _PERPETUAL.search(sent):
+            words = "perpetual, until terminated"
+        else:
             continue
-        words, expiry, espan = found
         words += _renewal(text[s: min(len(text), e + 600)])
         return words, (s, e), expiry, espan
     return "", (0, 0), None, (0, 0)
-
-
-_STARTS_ONLY = re.compile(r"\b(?:commence|begin|become\s+effective|take\s+effect)", re.I)
-
-
-def _period(sent: str, s: int, start: date | None) -> tuple[str, date | None, Span] | None:
-    """(term in words, end date, its span) from one term sentence starting at offset `s`; None when it states none."""
-    fm = next((f for rx in (_FIXED, _ANNIVERSARY) for f in rx.finditer(sent)
-               # "for two years thereafter" is a tail after the term; "ends on the date that is five years
-               # thereafter" is the term itself
-               if not _AFTERWARDS.match(sent, f.end()) or f.groupdict().get("lead", "").lower() == "is"), None)
-    if (em := _ENDS_ON.search(sent)) and (d := read_date(em.group(1))) and not _stamped(sent, em.start(1)):
-        return f"until {d.isoformat()}", d, (s + em.start(1), s + em.end(1))
-    if fm and (n := _count(fm.group("n"), fm.group("d"))):
-        ref = _FIXED_FROM.search(sent, fm.start())
-        event = _FROM_EVENT.search(sent, fm.end(), fm.end() + 60)
-        if event and (ref is None or event.start() < ref.start()):
-            ref = None
-        unit = fm.groupdict().get("unit") or "years"
-        words = f"{_words(n, unit)}" + (f" from the {ref.group('ref')}" if ref else
-                                        f" from the {event.group('event')}" if event else "")
-        if start is not None and n < 100 and not (event and ref is None):
-            return words, add_years_months(start, n, unit), (s + fm.start(), s + fm.end())
-        return words, None, (0, 0)
-    if _PERPETUAL.search(sent):
-        return "perpetual, until terminated", None, (0, 0)
-    return None
 
 
 def _renewal(passage: str) -> str:
