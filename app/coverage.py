@@ -36,24 +36,37 @@ def _folder_chain(folder: str) -> list[str]:
     return ["/".join(parts[: i + 1]) for i in range(len(parts))]
 
 
-def treemap(cells: list[DocumentReview], room: str) -> go.Figure:
-    """Treemap with one trace; documents carry their id in customdata for click-through."""
-    ids, labels, parents, values, colors, custom = [ROOT_ID], [room], [""], [0], [COVERAGE_COLORS["folder"]], [
-        ["", "", 0, 0, 0, ""]
-    ]
-    seen: set[str] = set()
+def _folder_totals(cells: list[DocumentReview]) -> dict[str, list[int]]:
+    """Per folder (every level): [pages, tokens, findings, documents, reviewed] of all documents beneath it,
+    so hovering a folder says what is in it instead of zeros."""
+    out: dict[str, list[int]] = {}
     for c in cells:
+        done = int(cell_status(c) in ("reviewed", "flagged"))
         for f in _folder_chain(c.folder):
-            if f in seen:
-                continue
-            seen.add(f)
-            parent = f.rsplit("/", 1)[0] if "/" in f else ROOT_ID
-            ids.append("dir:" + f)
-            labels.append(f.rsplit("/", 1)[-1])
-            parents.append("dir:" + parent if parent != ROOT_ID else ROOT_ID)
-            values.append(0)
-            colors.append(COVERAGE_COLORS["folder"])
-            custom.append(["", f, 0, 0, 0, "folder"])
+            t = out.setdefault(f, [0, 0, 0, 0, 0])
+            for i, v in enumerate((c.pages, c.tokens, c.findings, 1, done)):
+                t[i] += v
+    return out
+
+
+def treemap(cells: list[DocumentReview], room: str) -> go.Figure:
+    """Treemap with one trace, every level drawn (documents can sit any number of folders deep); documents
+    carry their id in customdata for click-through, folders the totals of what is beneath them."""
+    totals = _folder_totals(cells)
+    done = sum(cell_status(c) in ("reviewed", "flagged") for c in cells)
+    ids, labels, parents, values, colors, custom = [ROOT_ID], [room], [""], [0], [COVERAGE_COLORS["folder"]], [
+        ["", room, sum(c.pages for c in cells), sum(c.tokens for c in cells), sum(c.findings for c in cells),
+         f"room · {done}/{len(cells)} documents reviewed"]
+    ]
+    for f in sorted(totals):
+        parent = f.rsplit("/", 1)[0] if "/" in f else ROOT_ID
+        pages, tokens, findings, n, done = totals[f]
+        ids.append("dir:" + f)
+        labels.append(f.rsplit("/", 1)[-1])
+        parents.append("dir:" + parent if parent != ROOT_ID else ROOT_ID)
+        values.append(0)
+        colors.append(COVERAGE_COLORS["folder"])
+        custom.append(["", f, pages, tokens, findings, f"folder · {done}/{n} documents reviewed"])
     for c in cells:
         status = cell_status(c)
         ids.append(c.document_id)
@@ -75,7 +88,7 @@ def treemap(cells: list[DocumentReview], room: str) -> go.Figure:
             hovertemplate="<b>%{customdata[1]}</b><br>%{customdata[5]}<br>pages: %{customdata[2]}"
             "<br>tokens: %{customdata[3]:,}<br>findings: %{customdata[4]}<extra></extra>",
             textinfo="label",
-            maxdepth=4,
+            maxdepth=-1,  # all levels: a depth limit left deep rooms as grey folder boxes with no document in them
         )
     )
     fig.update_layout(margin=dict(t=8, l=4, r=4, b=4), height=420, uirevision=room)

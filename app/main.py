@@ -12,17 +12,28 @@ if _ROOT not in sys.path:
 
 import streamlit as st  # noqa: E402
 
-from app import services, state  # noqa: E402
+from app import launch, services, state  # noqa: E402
 
 # an emoji icon is drawn in the browser; a ":material/...:" page icon is fetched from fonts.gstatic.com
 st.set_page_config(page_title="Dataroom RLM", page_icon="⚖️", layout="wide")
 
+# however the server was started (python -m app, or streamlit run from any directory), it serves nothing
+# while listening beyond loopback without an explicit override, or with usage statistics on
+_problem = launch.runtime_problem(st.get_option("server.address"), st.get_option("browser.gatherUsageStats"),
+                                  services.settings())
+if _problem:
+    st.error(_problem)
+    st.stop()
+
 pages = [
-    st.Page("pages/rooms.py", title="Data rooms", icon=":material/folder_open:", url_path="rooms", default=True),
+    # the default page is served at the app's root URL; its url_path is only reserved, never served, so
+    # /rooms is a hidden second page on the same script (st.page_link("pages/rooms.py") finds the first)
+    st.Page("pages/rooms.py", title="Data rooms", icon=":material/folder_open:", url_path="data-rooms", default=True),
     st.Page("pages/run.py", title="Review run", icon=":material/play_circle:", url_path="run"),
     st.Page("pages/findings.py", title="Findings", icon=":material/fact_check:", url_path="findings"),
     st.Page("pages/memo.py", title="Memo", icon=":material/description:", url_path="memo"),
     st.Page("pages/trace.py", title="Trace", icon=":material/account_tree:", url_path="trace"),
+    st.Page("pages/rooms.py", title="Data rooms", icon=":material/folder_open:", url_path="rooms", visibility="hidden"),
 ]
 nav = st.navigation(pages)
 

@@ -8,7 +8,7 @@ import streamlit as st
 
 from agents.store_models import DocumentReview
 
-from app import coverage, services, trace_view, ui
+from app import coverage, run_view, services, trace_view, ui
 from app import findings_view as fv
 from app.passage import passage_html
 
@@ -19,12 +19,14 @@ def headline(ctx: ui.RunContext) -> None:
     cov = ctx.store.coverage(ctx.run.id)
     usage = ctx.store.token_usage(ctx.run.id)
     agents = trace_view.count_agents(ctx.store.assignment_tree(ctx.run.id))
+    docs, docs_pct = run_view.coverage_text(cov.documents_reviewed, cov.documents_total)
+    toks = (f"{ui.compact(cov.tokens_reviewed)} / {ui.compact(cov.tokens_total)}" if cov.tokens_total else "—")
+    # assignments a stopped or killed worker left "running" in the store are not active: nobody works on them
+    active = agents.get("running", 0) if ctx.live else 0
     m = st.columns(5)
-    m[0].metric("Documents covered", f"{cov.documents_reviewed}/{cov.documents_total}", f"{cov.documents_ratio:.0%}",
-                delta_color="off")
-    m[1].metric("Tokens covered", f"{ui.compact(cov.tokens_reviewed)} / {ui.compact(cov.tokens_total)}",
-                f"{cov.tokens_ratio:.0%}", delta_color="off")
-    m[2].metric("Sub-agents active / finished", f"{agents.get('running', 0)} / {agents.get('done', 0) + agents.get('failed', 0)}")
+    m[0].metric("Documents covered", docs, docs_pct, delta_color="off")
+    m[1].metric("Tokens covered", toks, f"{cov.tokens_ratio:.0%}" if cov.tokens_total else None, delta_color="off")
+    m[2].metric("Sub-agents active / finished", f"{active} / {agents.get('done', 0) + agents.get('failed', 0)}")
     m[3].metric("Root vs sub-agent tokens",
                 f"{ui.compact(usage.root_in + usage.root_out)} / {ui.compact(usage.sub_in + usage.sub_out)}",
                 f"root {usage.root_share:.1%}", delta_color="off")

@@ -9,17 +9,27 @@ from __future__ import annotations
 
 import streamlit as st
 
-from core.settings import Settings
+from core.settings import Settings, check_name
 
-from app import services
+from app import run_view, services
+
+LIVE_REFRESH_S = 1.0  # the same interval as the page's live panels (app.ui.LIVE_REFRESH_S)
 
 ROOM = "room"
 RUN = "run_id"
 
 
 def _restore(key: str) -> None:
-    if key not in st.session_state and st.query_params.get(key):
-        st.session_state[key] = st.query_params[key]
+    """From the URL into the session, if it is a well-formed room name / run id (the URL is user input)."""
+    value = st.query_params.get(key)
+    if key in st.session_state or not value:
+        return
+    try:
+        check_name("room name" if key == ROOM else "run id", value)
+    except ValueError:
+        del st.query_params[key]
+        return
+    st.session_state[key] = value
 
 
 def set_room(room: str | None) -> None:
@@ -74,19 +84,41 @@ def sidebar_context(settings: Settings) -> None:
         set_room(picked)
         set_run(None)
         current = picked
-    runs = services.run_ids(settings, current)
+    store = services.review_store(settings)
+    runs = {r.id: r for r in store.runs(current)}
     rid = run_id()
     if rid and rid not in runs and services.run_starting(settings, rid):
-        runs = [rid, *runs]  # just launched: its worker has not registered it yet
+        st.caption(f"Starting a run on {current}…")  # just launched: its worker has not registered it yet
+        return
     if not runs:
         st.caption("No review run yet — start one on **Review run**.")
         return
     if rid not in runs:
-        rid = runs[0]
+        rid = next(iter(runs))  # the newest
         set_run(rid)
-    chosen = st.selectbox("Run", runs, index=runs.index(rid))
+    labels = {i: run_view.run_label(r, store.actions(i), run_view.status_word(settings, r)) for i, r in runs.items()}
+    chosen = st.selectbox("Run", list(runs), index=list(runs).index(rid), format_func=labels.__getitem__,
+                          help="Runs of this room by start time, reviewer (offline or the models), your decisions "
+                               "on their findings, and status.")
     if chosen != rid:
         set_run(chosen)
-    info = services.review_store(settings).run(chosen)
-    if info is not None:
-        st.caption(f"Run status: **{info.status}** · started {info.started_at:%Y-%m-%d %H:%M} UTC")
+    run_status(settings, chosen)
+
+
+def run_status(settings: Settings, rid: str) -> None:
+    """The run's status line, refreshed with the page's live panels while a worker works on it, so the
+    sidebar and the page never disagree (both read run_view.status_word)."""
+    store = services.review_store(settings)
+    info = store.run(rid)
+    if info is None:
+        return
+
+    @st.fragment(run_every=LIVE_REFRESH_S if run_view.is_live(settings, info) else None)
+    def line() -> None:
+        now = store.run(rid)
+        st.caption(f"Run status: **{run_view.status_word(settings, now)}** · started "
+                   f"{now.started_at:%Y-%m-%d %H:%M} UTC")
+        if run_view.is_live(settings, info) and not run_view.is_live(settings, now):
+            st.rerun(scope="app")  # it just ended: redraw the page's buttons too
+
+    line()

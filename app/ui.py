@@ -12,10 +12,10 @@ from core.settings import Settings
 from agents.store import ReviewStore
 from agents.store_models import RunInfo
 
-from app import services, state
+from app import run_view, services, state
 from app.palette import REVIEWER_COLORS, SEVERITY_COLORS, text_style
 
-LIVE_REFRESH_S = 1.0
+LIVE_REFRESH_S = state.LIVE_REFRESH_S
 ACTIVE = ("starting", "running", "stopping")
 
 
@@ -28,7 +28,12 @@ class RunContext:
 
     @property
     def live(self) -> bool:
-        return self.run.status in ACTIVE
+        """A worker is working on it (a status the store still holds for a killed worker does not count)."""
+        return run_view.is_live(self.settings, self.run)
+
+    @property
+    def status(self) -> str:
+        return run_view.status_word(self.settings, self.run)
 
 
 def badge(text: str, color: str) -> str:

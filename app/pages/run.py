@@ -1,11 +1,13 @@
 """Review run: reviewer settings, checklist, start / stop / resume, and the live coverage panels."""
 
+import html
 from datetime import date
 
 import streamlit as st
 
+from agents import runner
+
 from app import panels, run_view, services, state, ui
-from app import findings_view as fv
 
 st.title("Review run")
 settings = services.settings()
@@ -13,7 +15,8 @@ room = ui.require_room(settings)
 store = services.review_store(settings)
 rid = state.run_id()
 run = store.run(rid) if rid else None
-active = run is not None and run.status in ui.ACTIVE and services.run_alive(settings, run.id)
+active = run is not None and run_view.is_live(settings, run)
+busy = runner.active_run(room, settings)  # one active run per room, whichever tab or CLI started it
 
 with st.expander("Reviewer and checklist", expanded=run is None):
     mode = st.radio("Reviewer", ["Offline reviewer (built in, no network)", "OpenAI-compatible endpoint"],
@@ -41,20 +44,29 @@ with st.expander("Reviewer and checklist", expanded=run is None):
         run_view.save_room_checklist(settings, room, new_items)
         st.toast("Checklist saved for this room")
 
+if busy and busy != rid:
+    st.info(f"Run `{busy}` is active on this room; a new run can start once it ends.")
 b = st.columns([1, 1, 1, 3])
-if b[0].button("Start new run", type="primary", icon=":material/play_arrow:", disabled=active or (not offline and not base_url)):
+if b[0].button("Start new run", type="primary", icon=":material/play_arrow:",
+               disabled=bool(busy) or (not offline and not base_url)):
     overrides = run_view.run_overrides(settings, room, offline, base_url, api_key, root_model, sub_model, as_of)
     if not run_view.room_checklist_path(settings, room).exists():
         run_view.save_room_checklist(settings, room, items)
-    state.set_run(services.start_run(settings, room, overrides))
-    st.rerun()
+    try:  # checked again by the runner and the worker: another tab may have started one since this page drew
+        state.set_run(services.start_run(settings, room, overrides))
+        st.rerun()
+    except runner.RunActive as e:
+        st.error(str(e))
 if b[1].button("Stop", icon=":material/stop:", disabled=not active):
     services.stop_run(settings, run.id)
     st.rerun()
-if b[2].button("Resume", icon=":material/replay:", disabled=run is None or active or run.status == "finished"):
-    services.resume_run(settings, run.id, run_view.run_overrides(settings, room, offline, base_url, api_key,
-                                                                root_model, sub_model))
-    st.rerun()
+if b[2].button("Resume", icon=":material/replay:", disabled=run is None or bool(busy) or run.status == "finished"):
+    try:
+        services.resume_run(settings, run.id, run_view.run_overrides(settings, room, offline, base_url, api_key,
+                                                                    root_model, sub_model))
+        st.rerun()
+    except runner.RunActive as e:
+        st.error(str(e))
 
 if run is None and rid and services.run_starting(settings, rid):
     @st.fragment(run_every=ui.LIVE_REFRESH_S)
@@ -74,16 +86,18 @@ if run is None:
 @st.fragment(run_every=ui.refresh_every(active))
 def live_panel() -> None:
     current = store.run(run.id)
-    st.markdown(f"**Run `{current.id}`** · {current.status} · started {current.started_at:%Y-%m-%d %H:%M:%S} UTC"
-                + (f" · :red[{fv.md_escape(current.error)}]" if current.error else ""))
-    if current.status in ui.ACTIVE and not services.run_alive(settings, current.id):
-        st.warning("This run's worker process is not running (it was stopped, killed or crashed). "
+    ctx = ui.RunContext(settings, store, room, current)
+    st.markdown(f"**Run `{current.id}`** · {ctx.status} · started {current.started_at:%Y-%m-%d %H:%M:%S} UTC")
+    if current.error:
+        # an endpoint's message is data: escaped HTML, not markdown (which would still autolink a URL in it)
+        st.html(f'<div role="alert" style="color:#9B1C1C;white-space:pre-wrap">{html.escape(current.error)}</div>')
+    if ctx.status == run_view.INTERRUPTED_WORD:
+        st.warning("This run's worker process is gone (killed or crashed) before the run ended. "
                    "Press **Resume** to continue from its last checkpoint; the worker log is in "
                    f"`runs/{current.id}/worker.log`.")
-    ctx = ui.RunContext(settings, store, room, current)
     panels.headline(ctx)
     panels.coverage_map(ctx)
-    if active and not (current.status in ui.ACTIVE and services.run_alive(settings, current.id)):
+    if active and not ctx.live:
         st.rerun(scope="app")  # the run just ended: redraw the buttons
 
 

@@ -62,7 +62,8 @@ def app_server(_workspace, tmp_path):
     log = open(tmp_path / "streamlit.log", "w")
     env = dict(os.environ, DATAROOM_WORKSPACE=str(_workspace), PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(MAIN), "--server.address", "127.0.0.1",
+        # app.serve: streamlit's command line without the pages-folder mode, as `python -m app` starts it
+        [sys.executable, "-m", "app.serve", "run", str(MAIN), "--server.address", "127.0.0.1",
          "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false",
          "--server.fileWatcherType", "none"],
         cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
