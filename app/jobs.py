@@ -21,11 +21,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.settings import REPO_ROOT, Settings
+from core.settings import REPO_ROOT, Settings, check_name
 
 
 def status_path(settings: Settings, room: str) -> Path:
-    return settings.workspace / "jobs" / f"ingest-{room}.json"
+    return settings.workspace / "jobs" / f"ingest-{check_name('room name', room)}.json"
 
 
 def write_status(path: Path, data: dict[str, Any]) -> None:
@@ -81,12 +81,42 @@ def read_status(settings: Settings, room: str) -> IngestStatus | None:
     return st
 
 
+class SourceNotAllowed(ValueError):
+    """A folder outside the configured ingest root (or folder ingest is off)."""
+
+
+def folder_ingest_root(settings: Settings) -> Path | None:
+    """The folder that 'Folder on this machine' may read from (symlinks resolved), or None when it is off."""
+    root = settings.app.folder_ingest_root
+    return Path(root).expanduser().resolve() if root else None
+
+
+def check_source(settings: Settings, source: Path | str) -> Path:
+    """The source resolved (symlinks followed), if the app may ingest it: a zip it staged under the workspace's
+    uploads, or a folder inside folder_ingest_root. A link or '..' cannot lead outside that root."""
+    path = Path(source).expanduser().resolve()
+    uploads = (settings.workspace / "uploads").resolve()
+    if path.parent == uploads and path.suffix == ".zip" and path.is_file():
+        return path
+    root = folder_ingest_root(settings)
+    if root is None:
+        raise SourceNotAllowed("Ingesting a folder on this machine is off; upload a zip, or ask the operator to set "
+                               "DATAROOM_APP__FOLDER_INGEST_ROOT.")
+    if not path.is_relative_to(root):
+        raise SourceNotAllowed(f"Only folders inside {root} can be ingested.")
+    if not path.is_dir():
+        raise SourceNotAllowed(f"Not a folder: {path}")
+    return path
+
+
 def start_ingest(settings: Settings, source: Path, room: str, mode: str = "new") -> IngestStatus:
-    """Launch the ingest process unless one is already running for the room."""
+    """Launch the ingest process unless one is already running for the room (SourceNotAllowed for a source
+    the app may not read, ValueError for an invalid room name)."""
+    source = check_source(settings, source)
+    path = status_path(settings, room)  # validates the room name before anything is written
     current = read_status(settings, room)
     if current is not None and current.running:
         return current
-    path = status_path(settings, room)
     path.parent.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "DATAROOM_WORKSPACE": str(settings.workspace.resolve())}
     with (path.with_suffix(".log")).open("ab") as log:

@@ -5,6 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 .venv/bin/python -m ingest assets/sample_room --room sample --update  # re-running the demo re-syncs the room
-exec .venv/bin/python -m streamlit run app/main.py \
-  --server.address "${DATAROOM_APP__HOST:-127.0.0.1}" --server.port "${DATAROOM_APP__PORT:-8501}" \
-  --server.headless true --browser.gatherUsageStats false
+# settings.app.host / port (DATAROOM_APP__HOST, loopback by default), usage statistics off: see app/launch.py
+exec .venv/bin/python -m app

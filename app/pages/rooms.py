@@ -15,13 +15,15 @@ st.title("Data rooms")
 settings = services.settings()
 
 with st.expander("Add a data room", expanded=not services.room_names(settings), icon=":material/upload:"):
-    source_kind = st.radio("Source", ["Upload files", "Folder on this machine"], horizontal=True)
+    folder_root = jobs.folder_ingest_root(settings)  # None: folder ingest is off (the default)
+    kinds = ["Upload files", "Folder on this machine"] if folder_root else ["Upload files"]
+    source_kind = st.radio("Source", kinds, horizontal=True)
     uploads, folder = [], ""
     if source_kind == "Upload files":
         uploads = st.file_uploader("A zip of the data room, or one or more documents", type=rooms_view.UPLOAD_TYPES,
                                    accept_multiple_files=True) or []
     else:
-        folder = st.text_input("Folder path", placeholder="/path/to/dataroom")
+        folder = st.text_input("Folder path", placeholder=str(folder_root), help=f"A folder inside {folder_root}.")
     existing = services.room_names(settings)
     first = uploads[0].name if uploads else folder
     name = st.text_input("Room name", value=rooms_view.suggested_name(first, existing) if first else "",
@@ -36,10 +38,8 @@ with st.expander("Add a data room", expanded=not services.room_names(settings), 
             if files:
                 rooms_view.check_upload(settings, files)
             source = rooms_view.stage_upload(settings, room, files) if files else Path(folder).expanduser()
-            if not files and not source.is_dir():
-                raise rooms_view.UploadRefused(f"Not a folder: {source}")
             jobs.start_ingest(settings, source, room, mode)
-        except rooms_view.UploadRefused as e:
+        except (rooms_view.UploadRefused, jobs.SourceNotAllowed) as e:
             st.error(f"Ingest of {fv.md_escape(room)} failed: {fv.md_escape(str(e))}", icon=":material/error:")
         else:
             state.set_room(room)
