@@ -56,7 +56,7 @@ class EmbeddingSettings(BaseModel):
         description="'minilm': all-MiniLM-L6-v2 ONNX shipped inside an installed package; "
         "'hash': a dependency-free hashing embedder for tests of code that does not care about semantics.",
     )
-    batch_size: int = Field(64, description="Chunks embedded per batch.")
+    batch_size: int = Field(64, description="Chunks embedded per batch by the numpy MiniLM (the ONNX one embeds one at a time).")
     threads: int = Field(1, description="BLAS threads for the numpy MiniLM (runtime 'numpy'); 1 leaves the cores to the parser processes.")
     runtime: Literal["onnx", "numpy"] = Field(
         "onnx", description="How 'minilm' runs: 'onnx' = the int8 graph in assets/embedder/ on onnxruntime (fast); "

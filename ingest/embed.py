@@ -293,7 +293,7 @@ def _cached(model: str, runtime: str, batch_size: int, threads: int, onnx_thread
     if runtime == "onnx":
         from .embed_onnx import OnnxMiniLMEmbedder
 
-        return OnnxMiniLMEmbedder(batch_size=batch_size, threads=onnx_threads)
+        return OnnxMiniLMEmbedder(threads=onnx_threads)  # batch_size is the numpy path's (see OnnxMiniLMEmbedder)
     return MiniLMEmbedder(batch_size=batch_size, threads=threads)
 
 

@@ -79,16 +79,15 @@ def test_onnx_close_to_numpy_reference_on_held_out_contracts(onnx_embedder, cuad
     assert cos.mean() >= 0.99 and cos.min() >= 0.98, cos
 
 
-def test_onnx_batching_and_empty_input(onnx_embedder):
+def test_onnx_vectors_do_not_depend_on_batch_companions(onnx_embedder):
     texts = ["short", "a somewhat longer sentence about assignment of contracts", "medium length text here"]
     together = onnx_embedder.embed(texts)
     alone = np.stack([onnx_embedder.embed([t])[0] for t in texts])
-    # Activations are quantised per call (one scale for the whole batch tensor), so a text's vector
-    # depends a little on its batch companions: "short" alone vs. batched measured 0.981. Both stay
-    # close to the numpy reference, which is batch-independent (docs/EMBEDDINGS.md).
-    ref = MiniLMEmbedder().embed(texts)
-    assert _cos(together, ref).min() >= 0.98 and _cos(alone, ref).min() >= 0.98
-    assert _cos(together, alone).min() >= 0.97
+    # one text per call: dynamic quantisation's per-call activation scale sees that text alone
+    assert np.abs(together - alone).max() < 1e-6
+    # batched, it would not: "short" moved to a cosine of 0.981 next to longer texts (why batch_size is 1)
+    batched = OnnxMiniLMEmbedder(batch_size=3).embed(texts)
+    assert _cos(batched, together).min() < 0.999
     assert onnx_embedder.embed([]).shape == (0, 384)
 
 
