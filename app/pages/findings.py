@@ -8,6 +8,7 @@ import zlib
 
 import streamlit as st
 
+from agents.memo import derive
 from app import exports, services, ui
 from app import findings_view as fv
 from app.palette import REVIEWER_COLORS, SEVERITY_COLORS
@@ -96,10 +97,16 @@ def findings_panel() -> None:
             "action": st.column_config.TextColumn(width=80), "finding": st.column_config.TextColumn(width=330)})
 
 
+def record(f, status: str, note: str, summary: str | None = None, severity: str | None = None) -> None:
+    """The decision, and the memo it implies at once (agents.memo.derive.review_finding)."""
+    derive.review_finding(ctx.store, ctx.run.id, services.checklist(ctx.settings), f.id, status, note, author,
+                          summary=summary, severity=severity)
+
+
 def decide(f, status: str | None, shown) -> None:
     """Record the decision (none for a skip), then open the next open finding of the view."""
     if status:
-        ctx.store.set_finding_review(f.id, status, f.reviewer_note, author, run_id=ctx.run.id)
+        record(f, status, f.reviewer_note)
     st.session_state[CURRENT] = fv.next_open(shown, f.id)
     st.session_state[TABLE_GEN] = st.session_state.get(TABLE_GEN, 0) + 1
     st.session_state.pop("_last_row", None)
@@ -125,10 +132,10 @@ def detail(f, shown) -> None:
         if b.button("Next open", key=f"skip_{f.id}", icon=":material/skip_next:", shortcut="N"):
             decide(f, None, shown)
         if b.button("Accept", key=f"acc_{f.id}", icon=":material/check:"):
-            ctx.store.set_finding_review(f.id, "accepted", f.reviewer_note, author, run_id=ctx.run.id)
+            record(f, "accepted", f.reviewer_note)
             st.rerun()
         if b.button("Reject", key=f"rej_{f.id}", icon=":material/block:"):
-            ctx.store.set_finding_review(f.id, "rejected", f.reviewer_note, author, run_id=ctx.run.id)
+            record(f, "rejected", f.reviewer_note)
             st.rerun()
         with st.form(f"edit_{f.id}"):
             summary = st.text_area("Summary", f.summary)
@@ -136,7 +143,7 @@ def detail(f, shown) -> None:
             note = st.text_input("Note", f.reviewer_note)
             if st.form_submit_button("Save edit"):
                 status = fv.status_after_edit(f, summary, sev)
-                ctx.store.set_finding_review(f.id, status, note, author, summary=summary, severity=sev, run_id=ctx.run.id)
+                record(f, status, note, summary=summary, severity=sev)
                 st.rerun()
 
 
