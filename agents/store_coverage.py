@@ -40,7 +40,7 @@ class CoverageMixin:
             n, h = counts.get(r["document_id"], (0, 0))
             state = review.get(r["document_id"])
             if r["status"] != "parsed":
-                status = "failed"
+                status = "skipped" if r["status"] == "skipped" else "failed"
             elif state == "done":
                 status = "flagged" if h else "reviewed"
             elif state == "running":

@@ -101,7 +101,8 @@ class DocumentReview(BaseModel):
     doc_type: str = Field("", description="File type.")
     pages: int = Field(0, description="Pages.")
     tokens: int = Field(0, description="Tokens.")
-    status: str = Field(description="unreviewed / in_review / reviewed / flagged / failed.")
+    status: str = Field(description="unreviewed / in_review / reviewed / flagged / failed / skipped (not parsed by "
+                        "design: duplicate, junk, empty, unsupported).")
     reason: str = Field("", description="Parse failure or review failure reason.")
     findings: int = Field(0, description="Verified findings citing the document.")
     high: int = Field(0, description="Verified high-severity findings citing the document.")

@@ -20,6 +20,7 @@ STATUS_LABELS = {
     "reviewed": "reviewed",
     "flagged": "flagged",
     "failed": "failed to parse",
+    "skipped": "failed to parse",  # not parsed: drawn with the failures, its reason says why
 }
 
 

@@ -63,7 +63,7 @@ def document_view(ctx: ui.RunContext, doc: DocumentReview) -> None:
                     f" — {html.escape(f.summary)} <i>(p. {f.citation.page})</i>")
         if not findings:
             st.caption("No findings in this document (yet).")
-        if doc.status != "failed" or doc.reason == "review failed":
+        if doc.status not in ("failed", "skipped") or doc.reason == "review failed":
             text = services.document_text(ctx.settings, ctx.room, doc.document_id)
             first = findings[0].citation if findings else None
             if first is not None and first.char_start >= 0:

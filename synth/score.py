@@ -104,7 +104,8 @@ def quote_overlaps(quote: str, sentences: list[str]) -> bool:
 
 
 def _about(f: Finding, path: str, c: TruthClause, categories: list[str]) -> bool:
-    return f.category in categories and same_document(path, c) and quote_overlaps(f.quote, c.sentences)
+    # one passage is one finding, listed under every item it answers (Finding.also)
+    return bool(set(f.items) & set(categories)) and same_document(path, c) and quote_overlaps(f.quote, c.sentences)
 
 
 class _MemoView:
@@ -204,7 +205,7 @@ def score_run(truth: Truth, rubric: Rubric, findings: list[Finding | dict], memo
     for c in positives:
         accepted = (c.category, *c.also_accept)
         for f, p in index.near(c):
-            if f.category in accepted and same_document(p, c):
+            if set(f.items) & set(accepted) and same_document(p, c):
                 right_doc_ids.add(id(f))
                 if quote_overlaps(f.quote, c.sentences):
                     found.add(c.id)

@@ -108,7 +108,7 @@ def test_memo_diff_and_links():
     d = memo_view.diff("line one\nline two", "line one\nline 2", "v1", "v2")
     assert "-line two" in d and "+line 2" in d
     assert memo_view.diff("a", "a", "x", "y") == "(no difference)"
-    assert memo_view.linked_findings(s, {f.id: f}) == [(f.id, f"high · {f.summary} [Commercial/acme.txt, p. 2]")]
+    assert memo_view.linked_findings(s, {f.id: f}) == [(f.id, f"high · {f.summary} · p. 2")]
 
 
 def test_room_names_and_checklist_edits(settings):
