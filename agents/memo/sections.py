@@ -20,7 +20,7 @@ from agents.store_models import Coverage, DocumentReview, FindingTally
 
 EXEC_KEY, CONSENTS_KEY, AGREEMENTS_KEY, SCOPE_KEY = "executive_summary", "consents", "agreements", "scope"
 KEY_ISSUES = 12
-QUOTE_CHARS = 200
+QUOTE_CHARS = 160
 # Key items of the agreements matrix: (item id, column heading).
 MATRIX = [("change_of_control", "CoC"), ("anti_assignment", "Assign."), ("termination_for_convenience", "TfC"),
           ("exclusivity", "Excl."), ("non_compete", "Non-comp."), ("most_favored_nation", "MFN"),
