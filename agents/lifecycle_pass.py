@@ -16,9 +16,10 @@ from core.types import ReviewerStatus, Severity
 from agents.context import HarnessContext
 from agents.lifecycle import not_live_reason, read_facts, room_status
 from agents.memo.derive import note_agreement
+from agents.memo.sections import NOT_LIVE
 
 AUTHOR = "agent:lifecycle"
-PREFIX = "Not live"
+PREFIX = NOT_LIVE
 
 
 def note_document(hc: HarnessContext, document_id: str, path: str, text: str) -> None:

@@ -9,7 +9,6 @@ import streamlit as st
 from agents.store_models import DocumentReview
 
 from app import coverage, run_view, services, trace_view, ui
-from app import findings_view as fv
 from app.passage import passage_html
 
 DOC_PICK = "coverage_doc"
@@ -55,8 +54,8 @@ def coverage_map(ctx: ui.RunContext) -> None:
 def document_view(ctx: ui.RunContext, doc: DocumentReview) -> None:
     titles = services.titles(ctx.settings)
     with st.container(border=True):
-        st.markdown(f"**{fv.md_escape(doc.path)}** · {doc.pages} page(s) · {doc.tokens:,} tokens · "
-                    f"{coverage.cell_status(doc)}" + (f" · {fv.md_escape(doc.reason)}" if doc.reason else ""))
+        st.html(f"<b>{html.escape(doc.path)}</b> · {doc.pages} page(s) · {doc.tokens:,} tokens · "
+                f"{coverage.cell_status(doc)}" + (f" · {html.escape(doc.reason)}" if doc.reason else ""))
         findings = ctx.store.findings(ctx.run.id, document_id=doc.document_id)
         for f in findings:
             st.html(f"{ui.severity_badge(f.severity.value)} <b>{html.escape(titles.get(f.category, f.category))}</b>"

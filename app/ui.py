@@ -42,6 +42,13 @@ def badge(text: str, color: str) -> str:
             f'font-size:0.8rem;font-weight:600">{html.escape(text)}</span>')
 
 
+def text(message: str, error: bool = False) -> None:
+    """Untrusted text (a file name, a parser's reason, an error naming a file) shown literally: escaped HTML,
+    never markdown, where Streamlit would link a bare URL or draw an icon even from escaped text."""
+    style = ' style="color:#b03a2e"' if error else ""
+    st.html(f"<div{style}>{html.escape(message)}</div>")
+
+
 def severity_badge(sev: str) -> str:
     return badge(sev, SEVERITY_COLORS.get(sev, "#777"))
 

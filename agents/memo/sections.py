@@ -65,8 +65,12 @@ def _pages(fs: list[Finding]) -> str:
     return " ".join(dict.fromkeys(short_cite(f) for f in fs))
 
 
+NOT_LIVE = "Not live"  # the summary prefix of a finding the lifecycle pass regraded (agents.lifecycle_pass)
+
+
 def _touched(f: Finding) -> bool:
-    return bool(f.reviewer_note.strip()) or f.reviewer_status != ReviewerStatus.open
+    """Decided or annotated by the reviewer, or regraded as not live: such a finding is always spelled out."""
+    return bool(f.reviewer_note.strip()) or f.reviewer_status != ReviewerStatus.open or f.summary.startswith(NOT_LIVE)
 
 
 def item_section(item: ChecklistItem, findings: list[Finding], searched_query: str | None,

@@ -175,7 +175,7 @@ def test_a_run_grades_expired_and_deleted_provisions_info_with_the_reason(short_
     assert {a.author for a in store.actions("run-1")} == {"agent:lifecycle"}
     memo = store.memo("run-1")
     summary = memo.section("executive_summary").text
-    assert "1 high severity" in summary and "Old_Supply" not in summary
+    assert "1 of high severity" in summary and "Old_Supply" not in summary
     coc_section = memo.section("change_of_control").text
     assert "**Info** — Not live (the agreement is no longer in force" in coc_section
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-import time
 
 import pytest
 from docx import Document as Docx
@@ -22,6 +21,7 @@ from agents.memo import SCHEDULE_TITLE
 from agents.store import ReviewStore
 
 from app import findings_view as fv
+from tests.app.test_app_browser import wait_download
 from tests.conftest import CUAD_DIR
 
 pytestmark = [
@@ -47,16 +47,6 @@ def nav(ui, title: str) -> None:
 
     ui.retry(lambda: ui.wait().until(lambda d: next(iter(d.find_elements(
         By.XPATH, f'//a[@data-testid="stSidebarNavLink"][.//span[normalize-space(.)="{title}"]]')), None)).click())
-
-
-def wait_download(folder, suffix: str, timeout: float = 60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        done = [p for p in folder.iterdir() if p.name.endswith(suffix)]
-        if done:
-            return done[0]
-        time.sleep(0.25)  # the browser writes the file; polling the folder is the only signal
-    raise TimeoutError(f"no {suffix} downloaded into {folder}")
 
 
 def review(workspace, src) -> str:
