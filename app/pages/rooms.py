@@ -40,7 +40,7 @@ with st.expander("Add a data room", expanded=not services.room_names(settings), 
             source = rooms_view.stage_upload(settings, room, files) if files else Path(folder).expanduser()
             jobs.start_ingest(settings, source, room, mode)
         except (rooms_view.UploadRefused, jobs.SourceNotAllowed) as e:
-            ui.text(f"Ingest of {room} failed: {e}", error=True)
+            st.error(f"Ingest of {fv.md_escape(room)} failed: {fv.md_escape(str(e))}", icon=":material/error:")
         else:
             state.set_room(room)
             state.set_run(None)
@@ -58,13 +58,13 @@ def progress_panel() -> None:
         st.progress(min(snap.done / max(snap.total, 1), 1.0),
                     text=f"Ingesting {room}: {snap.done}/{snap.total} files · {snap.current or 'starting…'}")
         if snap.recent:
-            ui.text("Just processed: " + " · ".join(snap.recent[::-1]))
+            st.caption("Just processed: " + " · ".join(fv.md_escape(p) for p in snap.recent[::-1]))
         if room in services.room_names(settings):  # the manifest fills in file by file
             st.dataframe(rooms_view.file_table(services.documents(settings, room)), hide_index=True)
     elif was_running:
         st.rerun(scope="app")  # ingest just finished: redraw the whole page with the manifest's table
     elif snap.error:
-        ui.text(f"Ingest of {room} failed: {snap.error}", error=True)
+        st.error(f"Ingest of {fv.md_escape(room)} failed: {fv.md_escape(snap.error)}")
 
 
 if job is not None and (was_running or job.error):
@@ -84,7 +84,7 @@ if room and not was_running and room in services.room_names(settings):
     if bad:
         with st.expander(f"{len(bad)} file(s) not parsed — reasons", expanded=True, icon=":material/warning:"):
             for d in bad:
-                ui.text(f"{d.path} ({d.status.value}): {d.reason}")
+                st.markdown(f"- **{fv.md_escape(d.path)}** ({d.status.value}): {fv.md_escape(d.reason)}")
     st.dataframe(ui.styled(rooms_view.file_table(docs), status=PARSE_COLORS), hide_index=True, key="file_table")
     if t["parsed"]:
         st.page_link("pages/run.py", label="Next: start a review run", icon=":material/play_circle:")

@@ -26,6 +26,8 @@ def test_lock_is_exclusive_and_released_with_the_file(tmp_path):
 def test_a_run_whose_worker_still_holds_the_lock_is_running_and_a_second_worker_gives_up(hsettings, monkeypatch):
     store = open_review_store(hsettings)
     store.create_run("r1", "room", hsettings, [], status="stopped")
+    hsettings.room_dir("room").mkdir(parents=True, exist_ok=True)
+    (hsettings.room_dir("room") / "manifest.sqlite").touch()  # an ingested room: the lock is what refuses
     held = worker_lock.acquire(hsettings.run_dir("r1") / "worker.lock", timeout_s=1)  # a worker tearing down
     try:
         assert runner.is_running("r1", hsettings)  # although the store has no pid for it
