@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from agents.store_models import DocumentReview
+from agents.store.models import DocumentReview
 
 from app.palette import COVERAGE_COLORS, COVERAGE_ORDER
 

@@ -16,7 +16,7 @@ import pandas as pd
 
 from core.types import SEVERITY_ORDER, Finding, Severity
 
-from agents.store_models import ReviewerAction
+from agents.store.models import ReviewerAction
 
 # Left to right in the table: what a reviewer scans for first. Widths in px: up to confidence
 # they sum, with the row selector (32 px), to 856, inside the grid of the wide layout at a

@@ -6,7 +6,7 @@ import html
 
 import streamlit as st
 
-from agents.store_models import DocumentReview
+from agents.store.models import DocumentReview
 
 from app import coverage, run_view, services, trace_view, ui
 from app.passage import passage_html

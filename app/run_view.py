@@ -13,7 +13,7 @@ from core.checklist import load_checklist, save_checklist
 from core.settings import Settings, check_name
 from core.types import ChecklistItem, Severity
 
-from agents.store_models import ReviewerAction, RunInfo
+from agents.store.models import ReviewerAction, RunInfo
 
 EDITABLE = ["enabled", "title", "default_severity", "description", "red_flag"]
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pandas as pd
 
-from agents.store_models import AssignmentNode
+from agents.store.models import AssignmentNode
 
 
 

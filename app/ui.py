@@ -10,7 +10,7 @@ import streamlit as st
 from core.settings import Settings
 
 from agents.store import ReviewStore
-from agents.store_models import RunInfo
+from agents.store.models import RunInfo
 
 from app import run_view, services, state
 from app.palette import REVIEWER_COLORS, SEVERITY_COLORS, text_style

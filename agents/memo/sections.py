@@ -16,7 +16,7 @@ from core.types import SEVERITY_ORDER, ChecklistItem, Finding, MemoSection, Revi
 from agents.memo import deal
 from agents.memo.agreements import Agreement
 from agents.memo.markup import file_name, md, note_line, quote_line, reviewer_marks, short_cite
-from agents.store_models import Coverage, DocumentReview, FindingTally
+from agents.store.models import Coverage, DocumentReview, FindingTally
 
 EXEC_KEY, CONSENTS_KEY, AGREEMENTS_KEY, SCOPE_KEY = "executive_summary", "consents", "agreements", "scope"
 KEY_ISSUES = 12

@@ -11,7 +11,7 @@ from core.types import Citation, Finding, Memo, ReviewerStatus, Severity
 from agents import memo as m
 from agents.memo import derive
 from agents.memo.agreements import Agreement
-from agents.store_models import Coverage, DocumentReview
+from agents.store.models import Coverage, DocumentReview
 
 
 def _f(cat: str, quote: str, path: str, page: int, sev=Severity.high, verified=True, start=0, **kw) -> Finding:

@@ -11,7 +11,7 @@ from docx import Document as Docx
 
 from core.types import Citation, Finding, Memo, MemoSection, ReviewerStatus, Severity
 
-from agents.store_models import DocumentReview
+from agents.store.models import DocumentReview
 
 from app import coverage, exports, memo_view, rooms_view, run_view
 from app import findings_view as fv

@@ -10,7 +10,7 @@ import pytest
 
 from core.types import Citation, Finding, ReviewerStatus, Severity
 
-from agents.store_models import ReviewerAction
+from agents.store.models import ReviewerAction
 
 from app import findings_view as fv
 from app.passage import passage_html

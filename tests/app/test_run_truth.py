@@ -15,7 +15,7 @@ from core.types import Assignment
 
 from agents import worker_lock
 from agents.store import open_review_store
-from agents.store_models import DocumentReview, ReviewerAction
+from agents.store.models import DocumentReview, ReviewerAction
 from app import coverage, jobs, launch, run_view
 from tests.agents.rooms import contract, write_room
 
@@ -50,7 +50,7 @@ def test_coverage_text_has_no_percentage_before_the_room_is_known():
 
 
 def test_run_label_names_time_reviewer_and_decisions():
-    from agents.store_models import RunInfo
+    from agents.store.models import RunInfo
 
     at = datetime(2026, 12, 4, 18, 5, tzinfo=timezone.utc)
     off = RunInfo(id="x-1", room="x", status="finished", started_at=at, settings={"llm": {"base_url": ""}})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from agents.store_models import Coverage, DocumentReview, FolderCoverage
+from agents.store.models import Coverage, DocumentReview, FolderCoverage
 
 
 class CoverageMixin:

@@ -32,10 +32,10 @@ from core.types import (
     utcnow,
 )
 
-from agents.store_coverage import CoverageMixin
-from agents.store_decisions import DecisionsMixin
-from agents.store_memo import MemoVersionsMixin
-from agents.store_models import INDEXES, MIGRATIONS, SCHEMA, AssignmentNode, FindingTally, ReviewerAction, RunInfo, TokenUsage
+from agents.store.coverage import CoverageMixin
+from agents.store.decisions import DecisionsMixin
+from agents.store.memo_versions import MemoVersionsMixin
+from agents.store.models import INDEXES, MIGRATIONS, SCHEMA, AssignmentNode, FindingTally, ReviewerAction, RunInfo, TokenUsage
 
 _SECRET_KEYS = {"api_key"}
 
