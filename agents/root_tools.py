@@ -13,6 +13,7 @@ from core.types import MemoSection
 from agents import memo
 from agents.context import HarnessContext
 from agents.instructions import default_instructions
+from agents.memo.markup import prose
 from agents.memo.writer import draft_item, memo_state_entry, write_section
 from agents.observe import doc_review_state
 from agents.plan import plan_batches, record, split_document
@@ -170,7 +171,7 @@ def _write_memo(hc: HarnessContext, state: RunState, a: WriteMemoSectionArgs, ca
         if why:
             hc.emit(state["run_id"], "memo_fallback", {"key": key, "why": why})
             raise ValueError(f"executive summary not written: {why}; the harness's summary stays")
-        section = MemoSection(key=key, title="Executive summary", text=a.text, finding_ids=a.finding_ids)
+        section = MemoSection(key=key, title="Executive summary", text=prose(a.text), finding_ids=a.finding_ids)
     elif hc.item(key) is None:
         raise ValueError(f"unknown memo section {key!r}: use a checklist item id or 'executive_summary'")
     elif a.text:
@@ -181,7 +182,7 @@ def _write_memo(hc: HarnessContext, state: RunState, a: WriteMemoSectionArgs, ca
             _write_memo(hc, state, a.model_copy(update={"text": "", "finding_ids": []}), call, fx)
             hc.emit(state["run_id"], "memo_fallback", {"key": key, "why": why})
             raise ValueError(f"section {key} not written: {why}; the drafted section stays")
-        section = MemoSection(key=key, title=hc.item(key).title, text=a.text, finding_ids=a.finding_ids)  # type: ignore[union-attr]
+        section = MemoSection(key=key, title=hc.item(key).title, text=prose(a.text), finding_ids=a.finding_ids)  # type: ignore[union-attr]
     else:
         section = draft_item(hc, {**state, "searched": {**state.get("searched", {}), **fx.searched}}, key)
     stored, changed = write_section(hc, state["run_id"], section)

@@ -19,13 +19,38 @@ from core.types import Finding
 _INLINE = re.compile(r"([\\`*_\[\]<>|~$])")
 # GFM turns bare URLs into links; an escaped ':' or '.' breaks the pattern and renders the same.
 _AUTOLINK = re.compile(r"(?i)(?<=[a-z])(:)(?=//)|(?<=\bwww)(\.)")
-_ESCAPED = re.compile(r"\\([\\`*_\[\]<>|~$:.])")
+_ESCAPED = re.compile(r"\\([\\`*_\[\]<>|~$:.#+=)-])")
+# Finding references a model writes ([F:<id>]); they stay live so the export can turn them into citations.
+_FREF = re.compile(r"(\[F:[0-9a-f]{6,64}\])")
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+")
+# At the start of a line these make headings, rules, block quotes or lists of prose a model wrote.
+_LINE_START = re.compile(r"^([#=+-])|^(\d+)([.)])")
 
 
 def md(text: str) -> str:
     """Untrusted text as literal markdown on one line (white space folded)."""
     flat = " ".join(str(text).split())
     return _AUTOLINK.sub(lambda m: "\\" + (m.group(1) or m.group(2)), _INLINE.sub(r"\\\1", flat))
+
+
+def prose(text: str) -> str:
+    """A model's memo prose as literal markdown that keeps its paragraphs, bullets and [F:id] references.
+
+    Everything else a model writes is data like a document's text: no links, images, HTML or headings.
+    """
+    out = []
+    for line in str(text).splitlines():
+        if not line.strip():
+            out.append("")
+            continue
+        bullet = _BULLET.match(line)
+        body = " ".join((line[bullet.end():] if bullet else line).split())
+        parts = _FREF.split(body)
+        esc = "".join(p if i % 2 else _AUTOLINK.sub(lambda m: "\\" + (m.group(1) or m.group(2)), _INLINE.sub(r"\\\1", p))
+                      for i, p in enumerate(parts))
+        esc = _LINE_START.sub(lambda m: "\\" + m.group(1) if m.group(1) else m.group(2) + "\\" + m.group(3), esc)
+        out.append(("- " if bullet else "") + esc)
+    return "\n".join(out).strip("\n")
 
 
 def plain(text: str) -> str:

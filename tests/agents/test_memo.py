@@ -178,6 +178,21 @@ def test_llm_section_refs_resolve_to_bracketed_citations():
     assert m.resolve_refs("[F:deadbeef00]", {}) == "[F:deadbeef00]"
 
 
+def test_model_prose_keeps_its_paragraphs_bullets_and_refs_but_no_markup(tmp_path):
+    from agents.memo.markup import plain, prose
+
+    f = _f("change_of_control", "q", "A/x.pdf", 7)
+    written = (f"Two consents are needed [F:{f.id}].\n\n- Cisco may terminate ![x](http://127.0.0.1:9/p.png)\n"
+               "# Not a heading\n2020. Not a list\n---\n<script>alert(1)</script> see https://x.example")
+    text = m.resolve_refs(prose(written), {f.id: f})
+    html = MarkdownIt("commonmark", {"html": True, "linkify": False}).render(text)
+    assert "<img" not in html and "<h1" not in html and "<hr" not in html and "<ol" not in html
+    assert "<script" not in html and "<a " not in html
+    assert "<li>Cisco may terminate ![x](http://127.0.0.1:9/p.png)\n# Not a heading" in html
+    assert "<p>Two consents are needed [A/x.pdf, p. 7].</p>" in html
+    assert plain(prose(written)).replace(f"[F:{f.id}]", "") == written.replace(f"[F:{f.id}]", "")
+
+
 def test_agreements_are_named_by_title_else_by_the_kind_their_file_name_states():
     from agents.memo.agreements import agreement_of, name_from_file, unique_labels
 
