@@ -92,7 +92,7 @@ _TERM_SUBJECT = re.compile(
     r"\b(?:the\s+)?(?:initial\s+)?term\s+of\s+this\s+(?:Agreement|Contract)\b|\bInitial\s+Term\b|"
     r"\b(?:this|the)\s+(?:Agreement|Contract)\s+(?:(?:shall|will)\s+(?:\w+\s+){0,2}?)?(?:commences?|continues?|remains?|"
     r"be\s+in\s+(?:full\s+)?(?:force|effect)|expires?|terminates?|have\s+a\s+term|be\s+effective|become\s+effective|runs?|"
-    r"ends?|(?:enter|come)s?\s+into\s+(?:force|effect))\b|\b(?:the|its)\s+Term\b(?=\s+(?:of|shall|will|is))"
+    r"ends?|(?:enter|come)s?\s+into\s+(?:force|effect))\b|\b(?:the|its)\s+Term\b(?:\s*\([^()]{0,40}\))?(?=\s+(?:of|shall|will|is))"
     r"|\bthis\s+(?:Agreement|Contract)\s+is\s+(?:valid|effective|in\s+force)\b"
     r"|[\"\u201c\u201d]?\bTerm\b[\"\u201d\u201c]?\s+(?:shall\s+)?means?\b", re.I)
 # "During the term of this Agreement and for two years after": a survival period, not the term.

@@ -71,6 +71,8 @@ TAIL = "\n\n6. Confidentiality. Each party shall keep information confidential f
     ("5. Term. The Agreement commences on the Effective Date and expires twelve (12) months later.", "2016-06-15"),
     ("5. Term. The term of this Agreement shall be from the Effective Date through December 31, 2017.", "2017-12-31"),
     ("5. Term. This Agreement is effective from the Effective Date until terminated by either party.", None),
+    # the term defined in a parenthetical before its verb
+    ("5. Term. The term (the \"Term\") shall commence on July 1, 2015 and end on June 30, 2016.", "2016-06-30"),
 ])
 def test_term_clauses(clause, expiry):
     assert extract_facts(HEAD + clause + TAIL).expiration == expiry
