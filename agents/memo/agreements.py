@@ -54,7 +54,9 @@ class Agreement:
         return self.dated or self.effective or NOT_STATED
 
     def term_line(self) -> str:
-        parts = [p for p in (self.term, f"expires {self.expiration}" if self.expiration else "") if p]
+        # "until 2022-12-31" already says when it expires
+        expires = f"expires {self.expiration}" if self.expiration and self.expiration not in self.term else ""
+        parts = [p for p in (self.term, expires) if p]
         return "; ".join(parts) or NOT_STATED
 
 
@@ -66,7 +68,9 @@ def name_from_file(path: str) -> str:
     kinds = [i for i, p in enumerate(parts) if _KIND.search(p)]
     if not kinds or kinds[0] == 0:
         return " ".join(parts) or stem
-    return f"{' / '.join(parts[kinds[0]:])} ({parts[0]})"
+    # a copy number glued to the kind ("Manufacturing Agreement1") is not part of its name
+    kind = re.sub(r"(?<=[a-z])\d+$", "", " / ".join(parts[kinds[0]:]))
+    return f"{kind} ({parts[0]})"
 
 
 def unique_labels(agreements: list[Agreement]) -> None:

@@ -6,6 +6,11 @@ transaction: a counterparty's consent or termination right on a change of
 control comes before a clause that only asks for notice, uncapped liability
 before a cap, and so on. Each issue carries the action a deal lawyer would
 recommend for it.
+
+Clauses that protect the parties (caps, exclusions of consequential damages,
+indemnities) are noted, but they never crowd a consent or a restriction out of
+the summary, whatever severity the review gave them: a partner deciding on
+closing reads the consents first and a market-standard damages exclusion last.
 """
 
 from __future__ import annotations
@@ -22,6 +27,10 @@ IMPACT = {
     "termination_for_convenience": 5, "minimum_commitment": 5, "ip_ownership": 6, "key_employee": 6,
     "litigation": 6, "non_solicit": 7, "license_grant": 7, "indemnification": 8, "cap_on_liability": 9,
 }
+
+# Items that allocate risk between the parties rather than restrict or condition the deal.
+PROTECTIVE = frozenset({"cap_on_liability", "indemnification", "insurance", "confidentiality", "governing_law",
+                        "audit_rights", "term_renewal"})
 
 _TERMINATES = re.compile(r"\bterminat|\bcancel|\brescind", re.I)
 _CONSENT = re.compile(r"\bconsent|\bapprov|\bwaive", re.I)
@@ -98,7 +107,16 @@ def recommended_action(f: Finding) -> str:
 
 
 def rank(f: Finding, order: dict[str, int]) -> tuple:
-    """Sort key of a key issue: severity, then consequence for the deal, then checklist order, then place."""
+    """Sort key of a key issue: protective clauses last, then severity, then consequence for the deal,
+    then checklist order, then place."""
     impact = min(IMPACT.get(i, 20 + order.get(i, 0)) for i in f.items)
     weaker = 1 if impact <= 1 and consequence(f) == "notice only" else 0
-    return (SEVERITY_ORDER[f.severity], impact, weaker, -f.confidence, f.citation.document_path, f.citation.char_start)
+    protective = 1 if f.category in PROTECTIVE else 0  # its own item speaks first, as in recommended_action
+    return (protective, SEVERITY_ORDER[f.severity], impact, weaker, -f.confidence, f.citation.document_path,
+            f.citation.char_start)
+
+
+def needs_consent(f: Finding) -> bool:
+    """Whether closing waits on the counterparty: its consent, or a waiver of its termination right."""
+    return bool(set(f.items) & set(CONSENT_ITEMS)) and consequence(f) in (
+        "counterparty may terminate", "prior consent required", "prior consent required; void without it")

@@ -120,10 +120,21 @@ def item_section(item: ChecklistItem, findings: list[Finding], searched_query: s
 
 
 def key_issues(findings: list[Finding], items: list[ChecklistItem]) -> list[Finding]:
-    """At most KEY_ISSUES high or medium findings, most consequential for the deal first."""
+    """At most KEY_ISSUES high or medium findings, most consequential for the deal first, one per agreement
+    and checklist item (the item's section cites the agreement's further passages)."""
     order = {i.id: n for n, i in enumerate(items)}
     pool = [f for f in citable(findings) if f.severity in (Severity.high, Severity.medium)]
-    return sorted(pool, key=lambda f: deal.rank(f, order))[:KEY_ISSUES]
+    picked: dict[tuple[str, str], Finding] = {}
+    for f in sorted(pool, key=lambda f: deal.rank(f, order)):
+        picked.setdefault((f.citation.document_id, f.category), f)
+    return list(picked.values())[:KEY_ISSUES]
+
+
+def consent_agreements(findings: list[Finding], agreements: dict[str, Agreement]) -> list[str]:
+    """Labels of the agreements under which closing needs a counterparty's consent or waiver."""
+    docs = dict.fromkeys(f.citation.document_id for f in sorted(citable(findings), key=lambda f: deal.rank(f, {}))
+                         if deal.needs_consent(f))
+    return [_agreement(next(f for f in findings if f.citation.document_id == d), agreements).label for d in docs]
 
 
 def executive_summary(findings: list[Finding], items: list[ChecklistItem], cov: Coverage,
@@ -140,9 +151,15 @@ def executive_summary(findings: list[Finding], items: list[ChecklistItem], cov: 
         + (f"; {cov.documents_failed_parse} file(s) could not be parsed" if cov.documents_failed_parse else "")
         + (f"; {cov.documents_skipped} file(s) skipped by design (duplicates, junk, unsupported)"
            if cov.documents_skipped else "") + ".",
+        "",  # a paragraph each: consecutive lines would run together when rendered
         f"{tally.findings} verified finding(s), {tally.high_findings} of high severity"
         + (f"; {rejected} rejected by the reviewer and left out" if rejected else "") + ".",
     ]
+    consents = consent_agreements(findings, agreements)
+    if consents:
+        named = ": " + "; ".join(md(c) for c in consents) if len(consents) <= 6 else ""
+        lines += ["", f"Closing needs a counterparty's consent or waiver under {len(consents)} agreement(s){named} "
+                      "(see Consents and notices)."]
     if issues:
         lines += ["", f"Key issues ({len(issues)}), by agreement:"]
         for doc_id, fs in _by_agreement(issues).items():
