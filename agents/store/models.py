@@ -69,6 +69,24 @@ CREATE TABLE IF NOT EXISTS run_searched (
 CREATE TABLE IF NOT EXISTS document_facts (
     document_id TEXT PRIMARY KEY, version TEXT NOT NULL, facts_json TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS table_answers (
+    run_id TEXT NOT NULL, document_id TEXT NOT NULL, column_id TEXT NOT NULL, status TEXT NOT NULL,
+    value TEXT NOT NULL, quotes_json TEXT NOT NULL DEFAULT '[]', confidence REAL DEFAULT 0,
+    PRIMARY KEY (run_id, document_id, column_id)
+);
+CREATE TABLE IF NOT EXISTS table_builds (
+    run_id TEXT PRIMARY KEY, columns_json TEXT NOT NULL, built_at TEXT NOT NULL, documents INTEGER DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS table_marks (
+    room TEXT NOT NULL, document_id TEXT NOT NULL, column_id TEXT NOT NULL, verified INTEGER NOT NULL DEFAULT 0,
+    flagged INTEGER NOT NULL DEFAULT 0, corrected TEXT, assignee TEXT DEFAULT '', note TEXT DEFAULT '',
+    value_seen TEXT DEFAULT '', run_id TEXT NOT NULL, author TEXT NOT NULL, at TEXT NOT NULL,
+    PRIMARY KEY (room, document_id, column_id)
+);
+CREATE TABLE IF NOT EXISTS table_columns (
+    room TEXT NOT NULL, id TEXT NOT NULL, title TEXT NOT NULL, type TEXT NOT NULL, description TEXT DEFAULT '',
+    author TEXT NOT NULL, at TEXT NOT NULL, position INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (room, id)
+);
 """
 # Columns added after a store was first created: (table, column, declaration).
 MIGRATIONS = [("findings", "also_json", "TEXT DEFAULT '[]'")]

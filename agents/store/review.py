@@ -35,6 +35,7 @@ from core.types import (
 from agents.store.coverage import CoverageMixin
 from agents.store.decisions import DecisionsMixin
 from agents.store.memo_versions import MemoVersionsMixin
+from agents.store.table import TableMixin
 from agents.store.models import INDEXES, MIGRATIONS, SCHEMA, AssignmentNode, FindingTally, ReviewerAction, RunInfo, TokenUsage
 
 _SECRET_KEYS = {"api_key"}
@@ -59,7 +60,7 @@ def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
-class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin):
+class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin):
     def __init__(self, path: Path | str, runs_dir: Path | str | None = None):
         self.path = Path(path)
         self.runs_dir = Path(runs_dir) if runs_dir is not None else self.path.parent / "runs"

@@ -1,0 +1,87 @@
+"""Build a run's table: every reviewable document × every column, stored in the review store.
+
+Reads only what the review produced (the run's citable findings, the documents' cached agreement facts) and
+the documents' text (to check each quote at its span). A document reviewed before its facts were cached gets
+them read now, once. A reviewer's own question without a model is answered with the document's best passages
+(hybrid search restricted to the document), never with a guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core.settings import Settings
+from core.types import ChecklistItem, Finding
+
+from agents.store import ReviewStore
+from agents.table.answers import Answer, Quote, answer_document
+from agents.table.columns import Column, builtin_columns
+
+PASSAGES_PER_QUESTION = 3
+_NOT_ROWS = ("failed", "skipped")
+
+
+def room_columns(store: ReviewStore, room: str, items: list[ChecklistItem]) -> list[Column]:
+    """The built-in columns, then the room's own questions."""
+    return builtin_columns(items) + store.table_columns(room)
+
+
+def table_documents(store: ReviewStore, run_id: str) -> list[tuple[str, str]]:
+    """(document id, path) of the run's rows: every document the run could review, by path."""
+    return [(r["document_id"], r["path"]) for r in store.run_documents(run_id) if r["status"] not in _NOT_ROWS]
+
+
+def room_search(settings: Settings, room: str) -> Callable[[str, Column], list[Quote]]:
+    """document id, question -> the document's best passages for it (the room's hybrid search)."""
+    from ingest.store import open_store
+
+    rs = open_store(settings, room)
+
+    def search(document_id: str, column: Column) -> list[Quote]:
+        hits = rs.search(column.description, k=PASSAGES_PER_QUESTION, where={"document_id": document_id})
+        return [Quote(text=h.chunk.text, start=h.chunk.char_start, end=h.chunk.char_end, page=h.chunk.page,
+                      verified=True) for h in hits]
+
+    return search
+
+
+def build_table(store: ReviewStore, run_id: str, items: list[ChecklistItem], text_of: Callable[[str], str],
+                search: Callable[[str, Column], list[Quote]] | None = None,
+                columns: list[Column] | None = None) -> list[Answer]:
+    """Derive and store the run's answers; returns them. `text_of`: document id -> its text."""
+    from agents.memo.derive import note_agreement
+
+    run = store.run(run_id)
+    if run is None:
+        raise KeyError(f"no run {run_id}")
+    columns = columns if columns is not None else room_columns(store, run.room, items)
+    docs = table_documents(store, run_id)
+    by_doc: dict[str, list[Finding]] = {}
+    for f in store.findings(run_id, citable=True):
+        by_doc.setdefault(f.citation.document_id, []).append(f)
+    item_cuad = {i.id: list(i.cuad_categories) for i in items}
+    facts = store.document_facts([d for d, _ in docs])
+    answers: list[Answer] = []
+    for doc_id, _ in docs:
+        text = text_of(doc_id)
+        if doc_id not in facts and text:
+            note_agreement(store, doc_id, text)
+            facts.update(store.document_facts([doc_id]))
+        ask = (lambda col, d=doc_id: search(d, col)) if search else None
+        answers += answer_document(doc_id, text, facts.get(doc_id), by_doc.get(doc_id, []), columns, item_cuad,
+                                   search=ask)
+    store.put_answers(run_id, answers, columns)
+    return answers
+
+
+def build_room_table(settings: Settings, store: ReviewStore, run_id: str, items: list[ChecklistItem]) -> list[Answer]:
+    """build_table with the room's manifest for texts and its hybrid search for the room's own questions."""
+    from ingest.manifest import Manifest
+
+    run = store.run(run_id)
+    if run is None:
+        raise KeyError(f"no run {run_id}")
+    manifest = Manifest(settings, run.room)
+    custom = store.table_columns(run.room)
+    return build_table(store, run_id, items, manifest.document_text,
+                       search=room_search(settings, run.room) if custom else None)
