@@ -63,6 +63,29 @@ def _termination(c: Ctx, r: ClauseReading) -> bool:
     return True
 
 
+_WITHOUT_CONSENT = re.compile(r"\bwithout\b[^.;]{0,60}?\b(?:consent|approval)\b", _I)
+_NO_NEED = re.compile(r"\b(?:need|necessity|requir\w*|obtain\w*|having to)\b", _I)
+_RESTRICTS = re.compile(r"\b(?:not|no|neither|nor|never|cannot|if|unless|in the event|should|prohibited)\b", _I)
+
+
+def _requires_consent(q: str) -> bool:
+    """Whether the clause makes something depend on consent: "shall not assign without the prior written
+    consent of" and "if Vendor undergoes a change of control without AT&T's consent" do; "may assign to an
+    affiliate without consent" and "without any need for the other's consent" do not."""
+    if not re.search(r"\b(consent|approval)\b", q, _I):
+        return False
+    withouts = list(_WITHOUT_CONSENT.finditer(q))
+    if not withouts:
+        return True  # "subject to the consent of", "requires the approval of"
+    for m in withouts:
+        if _NO_NEED.search(m.group(0)):
+            continue
+        before = re.split(r"[.;]", q[max(0, m.start() - 200):m.start()])[-1]
+        if _RESTRICTS.search(before):
+            return True
+    return False
+
+
 def _change_of_control(c: Ctx, r: ClauseReading) -> None:
     r.trigger = control_trigger(c) or ""
     q = c.quote
@@ -74,14 +97,14 @@ def _change_of_control(c: Ctx, r: ClauseReading) -> None:
         r.action, r.consequence = "is treated as an assignment", "consent required (treated as assignment)"
         r.counterparty = consent_of(c, "")
         return
-    if re.search(r"\b(consent|approval)\b", q, _I) and not re.search(r"without (the )?(need for |any )?(\w+ )?(prior )?(written )?(consent|approval)", q, _I):
-        r.action, r.consequence, r.counterparty = "requires consent", "consent required", consent_of(c, "")
-        return
     a = anchor(c, _ASSIGN)
     if a is not None and a[1]:  # "may not assign (whether through a merger or otherwise)": an assignment clause
         trigger = r.trigger
         _assignment(c, r)
         r.trigger = r.trigger if r.actor else trigger
+        return
+    if _requires_consent(q):
+        r.action, r.consequence, r.counterparty = "requires consent", "consent required", consent_of(c, "")
         return
     a = anchor(c, r"notif|give\b[^.;]{0,30}notice|provide\b[^.;]{0,30}notice|inform")
     if a is not None:

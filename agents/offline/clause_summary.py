@@ -120,7 +120,9 @@ def _assignment(s: _Say, r: ClauseReading) -> str | None:
         subj, verb = s.subject(r.action)
         without = f" without {s.poss(r.counterparty, '')} {written}consent".replace("  ", " ") if consent else ""
         # only where the restriction itself extends to them: the words before the first exception or proviso
-        restriction = re.split(r"\b(except|excepting|provided|however|other than|save)\b", s.quote, maxsplit=1, flags=_I)[0]
+        # (a leading "Except as otherwise provided herein," opens the restriction rather than excepting from it)
+        lead = re.sub(r"^\W*except as (?:otherwise |expressly )*(?:provided|set forth|permitted)[^,]{0,60},", "", s.quote, flags=_I)
+        restriction = re.split(r"\b(except|excepting|provided|however|other than|save)\b", lead, maxsplit=1, flags=_I)[0]
         ways = [w for w, rx in (("merger", r"\b(whether|including)\b[^.;()]{0,40}\bmerger"),
                                 ("operation of law", r"\bby operation of law")) if re.search(rx, restriction, _I)]
         law = f" (including by {' or '.join(ways)})" if ways else ""

@@ -307,3 +307,27 @@ def test_a_right_to_terminate_for_breach_is_not_called_convenience(items):
     # nor is a termination right a change-of-control right unless the clause names one
     assert write_summary(items["change_of_control"], clause, PARTIES) == (
         "Cisco may terminate the agreement, on 30 days' written notice.")
+
+
+@pytest.mark.parametrize("clause, consent", [
+    ("If Distributor undergoes a change of control without the prior written consent of Cisco, Cisco shall have "
+     "the right to terminate this Agreement.", True),
+    ("Any change of control of Distributor shall be subject to the prior approval of Cisco.", True),
+    ("Distributor may, without the consent of Cisco, assign this Agreement in connection with a change of control.",
+     False),
+    ("Either party shall be permitted, without any need for the other party's consent, to assign this Agreement "
+     "to a successor in a change of control.", False),
+])
+def test_without_consent_is_a_condition_only_where_the_clause_restricts(clause, consent):
+    r = read_clause("change_of_control", clause, PARTIES)
+    assert (r.consequence == "consent required") is consent or r.consequence == "termination right"
+    if consent and r.consequence != "termination right":
+        assert r.counterparty
+
+
+def test_except_as_provided_herein_opens_the_restriction_it_does_not_except_from_it(items):
+    clause = ("Except as otherwise provided herein, a Party shall not have the right to assign any of its rights "
+              "under this Agreement (whether through a merger, sale of stock, or otherwise) without the prior written "
+              "consent of the other Party; except that, either Party may assign this Agreement to an Affiliate.")
+    assert write_summary(items["change_of_control"], clause) == (
+        "Neither party may assign the agreement (including by merger) without the other's prior written consent.")
