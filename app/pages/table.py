@@ -1,0 +1,107 @@
+"""Review table: documents × questions with typed answers; open a cell's passage; verify, flag, correct,
+assign; add your own question; download XLSX / CSV.
+
+Untrusted text (file names, answers, passages, notes) reaches the page only as escaped st.html, widget
+values, option labels and dataframe cells: never as markdown.
+"""
+
+import streamlit as st
+
+from agents.store.table import ROW
+from agents.table import export
+from app import services, ui
+from app import table_view as tv
+from app.passage import passage_html
+
+st.title("Review table")
+ctx = ui.require_run()
+items = services.checklist(ctx.settings)
+author = ctx.settings.app.author
+grid = tv.grid_of(ctx.store, ctx.run.id)
+if grid is None:
+    st.info("The table has not been built for this run yet: one row per document, one column per question, "
+            "each answer with the passage it stands on.")
+    if st.button("Build the table", type="primary", icon=":material/table:", disabled=ctx.live):
+        with st.spinner("Reading the answers from the review…"):
+            tv.build(ctx.settings, ctx.store, ctx.run.id, items)
+        st.rerun()
+    st.stop()
+
+titles = {c.id: c.title for c in grid.columns}
+top = st.columns([4, 2, 1, 1])
+chosen = top[0].multiselect("Columns", [c.id for c in grid.columns], default=tv.default_columns(grid.columns),
+                            format_func=titles.__getitem__, placeholder="Choose the questions to show")
+df = tv.frame(grid, chosen)
+where = top[1].selectbox("Filter on", ["any column", *df.columns[1:]])
+contains = top[2].text_input("Contains")
+order = top[3].selectbox("Sort by", [tv.FILE, *df.columns[1:]])
+df = tv.sort_frame(tv.filter_frame(df, None if where == "any column" else where, contains), order,
+                   descending=st.toggle("Descending", False))
+n_pages = tv.pages(df)
+number = st.number_input(f"Page (of {n_pages})", 1, n_pages, 1) if n_pages > 1 else 1
+st.caption(f"{len(df)} of {len(grid.documents)} documents · {len(chosen)} of {len(grid.columns)} questions shown")
+st.dataframe(tv.page(df, number), hide_index=True, height=420)
+
+with st.container(border=True):
+    st.subheader("Open a cell")
+    c = st.columns(2)
+    paths = dict(grid.documents)
+    doc = c[0].selectbox("Document", list(df.index), format_func=paths.__getitem__, index=None,
+                         placeholder="Choose a document")
+    col = c[1].selectbox("Question", [x.id for x in grid.columns], format_func=titles.__getitem__, index=None,
+                         placeholder="Choose a question")
+    if doc and col:
+        d = tv.cell_detail(ctx.store, grid, doc, col)
+        st.html(tv.detail_html(d))
+        text = services.document_text(ctx.settings, ctx.room, doc)
+        for q in d.answer.quotes if d.answer else []:
+            st.html(passage_html(text, q.start, q.end, context=300))
+        b = st.container(horizontal=True)
+        m = grid.marks.get((doc, col))
+        if b.button("Unverify" if m and m.verified else "Verify", icon=":material/verified:"):
+            tv.mark(ctx.store, ctx.run.id, items, doc, col, author, verified=not (m and m.verified))
+            st.rerun()
+        if b.button("Unflag" if m and m.flagged else "Flag", icon=":material/flag:"):
+            tv.mark(ctx.store, ctx.run.id, items, doc, col, author, flagged=not (m and m.flagged))
+            st.rerun()
+        with st.form(f"correct_{doc}_{col}"):
+            corrected = st.text_input("Corrected answer", d.corrected or "")
+            note = st.text_input("Note on this answer", m.note if m else "")
+            if st.form_submit_button("Save correction"):
+                tv.mark(ctx.store, ctx.run.id, items, doc, col, author, corrected=corrected or None,
+                        clear_correction=not corrected.strip(), note=note)
+                st.rerun()
+    if doc:
+        with st.form(f"assign_{doc}"):
+            who = st.text_input("Assign this document to", grid.assignee(doc))
+            if st.form_submit_button("Assign"):
+                tv.mark(ctx.store, ctx.run.id, items, doc, ROW, author, assignee=who)
+                st.rerun()
+
+dl = st.container(horizontal=True)
+dl.download_button("Table (XLSX)", lambda: export.to_xlsx(tv.load_grid(ctx.store, ctx.run.id)),
+                  f"table-{ctx.run.id}.xlsx", mime=export.XLSX_MIME, on_click="ignore", icon=":material/download:")
+dl.download_button("Table (CSV)", lambda: export.to_csv(tv.load_grid(ctx.store, ctx.run.id)),
+                  f"table-{ctx.run.id}.csv", mime="text/csv", on_click="ignore", icon=":material/download:")
+if dl.button("Rebuild the table", icon=":material/refresh:", disabled=ctx.live,
+            help="Read the answers again from the run (your marks and corrections are kept)"):
+    tv.build(ctx.settings, ctx.store, ctx.run.id, items)
+    st.rerun()
+
+with st.expander("Add your own question"):
+    with st.form("question"):
+        q = st.text_input("Question in plain words", placeholder="Is there a most-favoured-customer price clause?")
+        kind = st.selectbox("Answer type", tv.TYPES)
+        if st.form_submit_button("Add question") and q.strip():
+            tv.add_question(ctx.store, ctx.room, q, kind, author)
+            tv.build(ctx.settings, ctx.store, ctx.run.id, items)
+            st.rerun()
+    st.caption("Without a model endpoint, each document's answer is its best-matching passages, marked "
+               "“passages only — needs a model to answer”; no answer is made up.")
+
+st.subheader("Table activity")
+log = tv.activity(ctx.store.actions(ctx.run.id), grid)
+if log.empty:
+    st.caption("No marks yet. Verify, flag, correct or assign and it is recorded here with time and author.")
+else:
+    st.dataframe(log, hide_index=True)
