@@ -31,6 +31,7 @@ pages = [
     st.Page("pages/rooms.py", title="Data rooms", icon=":material/folder_open:", url_path="data-rooms", default=True),
     st.Page("pages/run.py", title="Review run", icon=":material/play_circle:", url_path="run"),
     st.Page("pages/findings.py", title="Findings", icon=":material/fact_check:", url_path="findings"),
+    st.Page("pages/table.py", title="Review table", icon=":material/table_view:", url_path="table"),
     st.Page("pages/memo.py", title="Memo", icon=":material/description:", url_path="memo"),
     st.Page("pages/trace.py", title="Trace", icon=":material/account_tree:", url_path="trace"),
     st.Page("pages/rooms.py", title="Data rooms", icon=":material/folder_open:", url_path="rooms", visibility="hidden"),
