@@ -86,10 +86,15 @@ class TableMixin:
                 for r in self._q("SELECT document_id, column_id, status, value, quotes_json, confidence FROM "
                                  f"table_answers WHERE {' AND '.join(where)}", params)]
 
-    def answer_values(self, run_id: str) -> list[tuple[str, str, str, str]]:
-        """(document id, column id, status, value) of every cell: what the page's grid needs, without quotes."""
+    def answer_values(self, run_id: str, column_ids: list[str] | None = None) -> list[tuple[str, str, str, str]]:
+        """(document id, column id, status, value) of every cell (of the named columns): what the page's grid
+        needs, without quotes."""
+        cond, params = "", [run_id]
+        if column_ids is not None:
+            cond = f" AND column_id IN ({','.join('?' * len(column_ids))})"
+            params += column_ids
         return [tuple(r) for r in self._q(
-            "SELECT document_id, column_id, status, value FROM table_answers WHERE run_id=?", (run_id,))]
+            f"SELECT document_id, column_id, status, value FROM table_answers WHERE run_id=?{cond}", params)]
 
     # ------------------------------------------------------------------ marks
     def table_marks(self, room: str) -> dict[tuple[str, str], TableMark]:

@@ -77,3 +77,27 @@ def load_grid(store: ReviewStore, run_id: str, with_quotes: bool = True) -> Grid
                    for d, c, s, v in store.answer_values(run_id)}
     return Grid(run_id=run_id, documents=table_documents(store, run_id), columns=columns, answers=answers,
                 marks=store.table_marks(run.room))
+
+
+# The memo's agreement fields and the columns that answer them.
+AGREEMENT_FIELDS = {"title": "cuad:Document Name", "parties": "cuad:Parties", "dated": "cuad:Agreement Date",
+                    "effective": "cuad:Effective Date", "expiration": "cuad:Expiration Date",
+                    "law": "cuad:Governing Law"}
+
+
+def agreement_answers(store: ReviewStore, run_id: str) -> dict[str, dict[str, str]]:
+    """Per document, the memo's agreement fields as the table answers them: the reviewer's correction, else the
+    derived answer where one was found (names and titles only when corrected: the memo reads the facts' structured
+    parties and cleaned title). Empty before the table is built and nothing was corrected."""
+    run = store.run(run_id)
+    if run is None:
+        return {}
+    field_of = {c: f for f, c in AGREEMENT_FIELDS.items()}
+    out: dict[str, dict[str, str]] = {}
+    for doc, col, status, value in store.answer_values(run_id, list(field_of)):
+        if status == AnswerStatus.answered.value and value and field_of[col] not in ("parties", "title"):
+            out.setdefault(doc, {})[field_of[col]] = value
+    for (doc, col), m in store.table_marks(run.room).items():
+        if col in field_of and m.corrected is not None:
+            out.setdefault(doc, {})[field_of[col]] = m.corrected
+    return out

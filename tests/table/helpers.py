@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.settings import Settings
-from core.types import Citation, Document, Finding, ParseStatus
+from core.types import Assignment, AssignmentStatus, Citation, Document, Finding, ParseStatus
 
 from agents.facts import extract_facts
 from agents.memo.derive import facts_version
@@ -48,6 +48,9 @@ def store_with_run(settings: Settings, run_id: str = "run-1", room: str = "room-
     docs = docs or [(document(), AGREEMENT)]
     store.create_run(run_id, room, settings, [d for d, _ in docs], status="finished")
     for d, text in docs:
+        a = Assignment(id=f"a-{d.id}", agent="offline", document_ids=[d.id], status=AssignmentStatus.done)
+        store.put_assignment(run_id, a, None, "review", True)
+        store.finish_assignment(run_id, a)
         store.put_document_facts(d.id, facts_version(), extract_facts(text).model_dump(mode="json"))
         store.add_findings(run_id, [assignment_finding(d, text)] if "assign" in text else [], None)
     return store

@@ -153,3 +153,19 @@ def test_xlsx_and_csv_keep_answers_citations_and_marks(settings):
     parties = next(r for r in rows if r["question"] == "Parties")
     assert parties["answer"].startswith("'=HYPERLINK") and parties["reviewer mark"] == "corrected"
     assert parties["derived answer"].startswith("Acme Widgets")
+
+
+def test_memo_agreement_table_reads_the_answers_and_corrections(settings):
+    from agents.memo import derive
+
+    store = store_with_run(settings)
+    doc = document()
+    _build(settings, store)
+    store.set_table_mark("run-1", doc.id, "cuad:Governing Law", "counsel", corrected="England and Wales")
+    store.set_table_mark("run-1", doc.id, "cuad:Parties", "counsel", corrected="Acme Widgets, Inc. and Beta Stores LLC")
+    a = derive.agreements(store, "run-1")[doc.id]
+    assert a.law == "England and Wales" and a.party_line() == "Acme Widgets, Inc. and Beta Stores LLC"
+    assert a.dated == "2019-03-03"
+    items = load_checklist(settings.checklist_path)
+    section = next(s for s in derive.harness_sections(store, "run-1", items, final=True) if s.key == "agreements")
+    assert "England and Wales" in section.text and "Acme Widgets, Inc. and Beta Stores LLC" in section.text
