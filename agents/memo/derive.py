@@ -50,8 +50,22 @@ def agreements(store: ReviewStore, run_id: str, document_ids: list[str] | None =
     ids = list(paths) if document_ids is None else [d for d in document_ids if d in paths]
     facts = store.document_facts(ids)
     out = {d: agreement_of(d, paths[d], facts.get(d)) for d in ids}
+    _with_table_answers(store, run_id, out)
     unique_labels(list(out.values()))
     return out
+
+
+def _with_table_answers(store: ReviewStore, run_id: str, out: dict[str, Agreement]) -> None:
+    """The review table's answers over the facts, the reviewer's corrections included (agents.table.grid)."""
+    from agents.table.grid import agreement_answers
+
+    for doc, fields in agreement_answers(store, run_id).items():
+        if doc in out:
+            for name, value in fields.items():
+                if name == "parties":
+                    out[doc].parties = [(value, "")]
+                else:
+                    setattr(out[doc], name, value)
 
 
 def item_section(store: ReviewStore, run_id: str, item: ChecklistItem, final: bool = False,
