@@ -22,6 +22,8 @@ import sys
 import time
 from pathlib import Path
 
+from agents.evaluation.answers import answer_scores, gold_answers
+from agents.evaluation.answers import table as answers_table
 from agents.evaluation.labels import load_labels
 from agents.evaluation.metrics import HEADLINE, macro, score, table
 from agents.evaluation.sources import IngestUnavailable, pdf_documents, txt_documents
@@ -131,6 +133,8 @@ def main(argv: list[str] | None = None) -> int:
     item_cats = {it.id: it.cuad_categories for it in items}
     scores = score(categories, [c for c, _, _, _ in docs], findings, item_cats)
     pages = sum(doc.pages for _, doc, _, _ in docs)
+    answers = answer_scores([c for c, _, _, _ in docs], {c.name: text for c, _, _, text in docs},
+                            gold_answers(args.labels), findings, items)
     result = {
         "mode": mode, "source": args.source, "labels": str(args.labels), "contracts": len(docs),
         "pages": pages, "review_cpu_seconds": round(review_s, 2),
@@ -138,13 +142,14 @@ def main(argv: list[str] | None = None) -> int:
         "ingest_seconds": round(ingest_s, 1), "findings": len(all_f), "quotes_verbatim_in_chunk": verbatim,
         "spans_exact_in_document": spans_ok,
         "macro_headline12": macro(scores, HEADLINE), "macro_all_mapped": macro([s for s in scores if s.item]),
-        "macro_all41": macro(scores), "categories": [s.model_dump() for s in scores],
+        "macro_all41": macro(scores), "categories": [s.model_dump() for s in scores], "answers": answers,
     }
     print(f"# {mode}; source {args.source}; {len(docs)} contracts, {pages} pages\n")
     print(table(scores))
     print(f"\nmacro (12 headline categories): {result['macro_headline12']}")
     print(f"macro (all categories with a checklist item): {result['macro_all_mapped']}")
     print(f"macro (all {len(categories)} categories): {result['macro_all41']}")
+    print(f"\ntyped answers (the review table's) against CUAD's -Answer columns:\n{answers_table(answers)}\n")
     print(f"findings {len(all_f)}; quotes verbatim in their chunk {verbatim}; spans exact in document text {spans_ok}")
     if review_s:
         print(f"review: {review_s:.1f} CPU-s for {pages} pages = {pages / review_s:.0f} pages per CPU-second (one core)")

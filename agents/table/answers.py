@@ -179,13 +179,18 @@ def findings_for(column: Column, findings: list[Finding], item_cuad: dict[str, l
 
 # ---------------------------------------------------------------- facts
 def _party_value(parties: list[dict]) -> str:
+    """'Cisco Systems, Inc. (“Cisco”); Ingram Micro Inc. (“Distributor”, “Ingram”)': each name with the defined
+    terms the agreement gives it."""
     out = []
     for p in parties:
-        name, role = (p.get("name") or "").strip(), (p.get("role") or "").strip()
-        if name and role and role != name:
-            out.append(f"{name} (“{role}”)")
-        elif name or role:
-            out.append(name or f"“{role}”")
+        name = (p.get("name") or "").strip()
+        terms = [t.strip() for t in [p.get("role") or "", *(p.get("aliases") or [])] if t and t.strip() != name]
+        terms = list(dict.fromkeys(t for t in terms if t))
+        quoted = ", ".join(f"“{t}”" for t in terms)
+        if name:
+            out.append(f"{name} ({quoted})" if quoted else name)
+        elif quoted:
+            out.append(quoted)
     return "; ".join(out)
 
 
