@@ -69,6 +69,14 @@ CREATE TABLE IF NOT EXISTS run_searched (
 CREATE TABLE IF NOT EXISTS document_facts (
     document_id TEXT PRIMARY KEY, version TEXT NOT NULL, facts_json TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS room_access (
+    room TEXT NOT NULL, member TEXT NOT NULL, role TEXT NOT NULL, granted_by TEXT NOT NULL, at TEXT NOT NULL,
+    PRIMARY KEY (room, member)
+);
+CREATE TABLE IF NOT EXISTS access_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL, member TEXT NOT NULL, role TEXT NOT NULL,
+    granted_by TEXT NOT NULL, at TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS table_answers (
     run_id TEXT NOT NULL, document_id TEXT NOT NULL, column_id TEXT NOT NULL, status TEXT NOT NULL,
     value TEXT NOT NULL, quotes_json TEXT NOT NULL DEFAULT '[]', confidence REAL DEFAULT 0,

@@ -32,6 +32,7 @@ from core.types import (
     utcnow,
 )
 
+from agents.store.access import AccessMixin
 from agents.store.coverage import CoverageMixin
 from agents.store.decisions import DecisionsMixin
 from agents.store.memo_versions import MemoVersionsMixin
@@ -60,7 +61,7 @@ def _dt(value: str | None) -> datetime | None:
     return datetime.fromisoformat(value) if value else None
 
 
-class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin):
+class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, AccessMixin):
     def __init__(self, path: Path | str, runs_dir: Path | str | None = None):
         self.path = Path(path)
         self.runs_dir = Path(runs_dir) if runs_dir is not None else self.path.parent / "runs"
