@@ -20,7 +20,7 @@ from agents.store import ReviewStore
 from agents.store.models import ReviewerAction
 from agents.store.table import ROW, parse_action_id
 from agents.table.answers import Answer
-from agents.table.build import build_room_table
+from agents.table.build import answer_with_model, build_room_table  # noqa: F401  (the page asks the model)
 from agents.table.columns import AnswerType, Column, ColumnSource, custom_column
 from agents.table.grid import Grid, load_grid  # noqa: F401  (the page loads the full grid for exports)
 

@@ -68,6 +68,14 @@ class TableMixin:
                              (run_id, json.dumps([c.model_dump(mode="json") for c in columns]),
                               utcnow().isoformat(), len({a.document_id for a in answers})))
 
+    def put_column_answers(self, run_id: str, answers: list[Answer]) -> None:
+        """Store (or replace) some cells of an already built table, e.g. one question answered by the model."""
+        with self._transaction():
+            self._db.executemany(
+                "INSERT OR REPLACE INTO table_answers VALUES (?,?,?,?,?,?,?)",
+                [(run_id, a.document_id, a.column_id, a.status.value, a.value,
+                  json.dumps([q.model_dump() for q in a.quotes]), a.confidence) for a in answers])
+
     def table_built(self, run_id: str) -> tuple[list[Column], datetime] | None:
         """The columns of the run's last table build and when it was built; None before the first."""
         rows = self._q("SELECT columns_json, built_at FROM table_builds WHERE run_id=?", (run_id,))

@@ -14,8 +14,8 @@ from core.settings import Settings
 from core.types import ChecklistItem, Finding
 
 from agents.store import ReviewStore
-from agents.table.answers import Answer, Quote, answer_document
-from agents.table.columns import Column, builtin_columns
+from agents.table.answers import Answer, AnswerStatus, Quote, answer_document
+from agents.table.columns import Column, ColumnSource, builtin_columns
 
 PASSAGES_PER_QUESTION = 3
 _NOT_ROWS = ("failed", "skipped")
@@ -61,6 +61,9 @@ def build_table(store: ReviewStore, run_id: str, items: list[ChecklistItem], tex
         by_doc.setdefault(f.citation.document_id, []).append(f)
     item_cuad = {i.id: list(i.cuad_categories) for i in items}
     facts = store.document_facts([d for d, _ in docs])
+    # a reviewer's question the model already answered keeps those answers (a rebuild has no model to ask)
+    asked = {(a.document_id, a.column_id): a for c in columns if c.source is ColumnSource.custom
+             for a in store.answers(run_id, column_id=c.id) if a.status is not AnswerStatus.passages_only}
     answers: list[Answer] = []
     for doc_id, _ in docs:
         text = text_of(doc_id)
@@ -68,8 +71,8 @@ def build_table(store: ReviewStore, run_id: str, items: list[ChecklistItem], tex
             note_agreement(store, doc_id, text)
             facts.update(store.document_facts([doc_id]))
         ask = (lambda col, d=doc_id: search(d, col)) if search else None
-        answers += answer_document(doc_id, text, facts.get(doc_id), by_doc.get(doc_id, []), columns, item_cuad,
-                                   search=ask)
+        answers += [asked.get((a.document_id, a.column_id), a) for a in answer_document(
+            doc_id, text, facts.get(doc_id), by_doc.get(doc_id, []), columns, item_cuad, search=ask)]
     store.put_answers(run_id, answers, columns)
     return answers
 
@@ -85,3 +88,31 @@ def build_room_table(settings: Settings, store: ReviewStore, run_id: str, items:
     custom = store.table_columns(run.room)
     return build_table(store, run_id, items, manifest.document_text,
                        search=room_search(settings, run.room) if custom else None)
+
+
+def answer_with_model(settings: Settings, store: ReviewStore, run_id: str, column: Column) -> list[Answer]:
+    """A reviewer's question answered for every document of the run by the configured model (sub-agent calls,
+    bounded by settings.harness.max_concurrency); stored in the run's table."""
+    import asyncio
+
+    from agents.llm.caller import LLMCaller
+    from agents.llm.client import get_client
+    from agents.table.llm_column import answer_column
+    from ingest.manifest import Manifest
+
+    run = store.run(run_id)
+    if run is None:
+        raise KeyError(f"no run {run_id}")
+    manifest = Manifest(settings, run.room)
+
+    async def go() -> list[Answer]:
+        caller = LLMCaller(get_client(settings.llm, "sub"), settings.llm, "sub")
+        try:
+            return await answer_column(caller, column, table_documents(store, run_id), manifest.document_text,
+                                       room_search(settings, run.room), settings.harness.max_concurrency)
+        finally:
+            await caller.aclose()
+
+    answers = asyncio.run(go())
+    store.put_column_answers(run_id, answers)
+    return answers

@@ -93,11 +93,16 @@ with st.expander("Add your own question"):
         q = st.text_input("Question in plain words", placeholder="Is there a most-favoured-customer price clause?")
         kind = st.selectbox("Answer type", tv.TYPES)
         if st.form_submit_button("Add question") and q.strip():
-            tv.add_question(ctx.store, ctx.room, q, kind, author)
+            column = tv.add_question(ctx.store, ctx.room, q, kind, author)
             tv.build(ctx.settings, ctx.store, ctx.run.id, items)
+            if not ctx.settings.llm.offline:
+                with st.spinner("Asking the model, document by document…"):
+                    tv.answer_with_model(ctx.settings, ctx.store, ctx.run.id, column)
             st.rerun()
-    st.caption("Without a model endpoint, each document's answer is its best-matching passages, marked "
-               "“passages only — needs a model to answer”; no answer is made up.")
+    st.caption("With a model endpoint configured, the model answers it for every document from the document's "
+               "best passages, and each quote is checked against the document. Without one, each document's "
+               "answer is its best-matching passages, marked “passages only — needs a model to answer”; no "
+               "answer is made up.")
 
 st.subheader("Table activity")
 log = tv.activity(ctx.store.actions(ctx.run.id), grid)
