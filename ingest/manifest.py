@@ -4,6 +4,14 @@ Readers (agents, app) get documents, their text and ordered chunks from here
 without touching Chroma. The FTS5 table `chunks_fts` is the keyword half of
 RoomStore.search (BM25 ranking, case-insensitive tokens), chosen over
 Chroma's case-sensitive `$contains` scan (see docs/BENCHMARKS.md, Ingest).
+
+The room's stage (table `meta`) is the contract between ingest and its readers:
+- "ingesting": documents are being copied or parsed; the room is not complete and not reviewable;
+- "reviewable": every document is parsed, its text, chunks and keyword index written; some chunks
+  may still lack a vector (`chunks.embedded = 0`) and are found by keyword only;
+- "embedded": every chunk of the room has its vector in the store.
+A chunk is marked embedded only after its vector is written, so a crash leaves a room that says
+what is missing, and ingest.vectors.embed_pending finishes it.
 """
 
 from __future__ import annotations
@@ -27,11 +35,17 @@ CREATE TABLE IF NOT EXISTS documents (
 CREATE INDEX IF NOT EXISTS documents_path ON documents(path);
 CREATE TABLE IF NOT EXISTS chunks (
     id TEXT PRIMARY KEY, document_id TEXT NOT NULL, idx INTEGER, text TEXT,
-    page INTEGER, page_end INTEGER, element_types TEXT, char_start INTEGER, char_end INTEGER, tokens INTEGER
+    page INTEGER, page_end INTEGER, element_types TEXT, char_start INTEGER, char_end INTEGER, tokens INTEGER,
+    embedded INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS chunks_doc ON chunks(document_id, idx);
 CREATE VIRTUAL TABLE IF NOT EXISTS chunks_fts USING fts5(text, chunk_id UNINDEXED, document_id UNINDEXED);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 """
+# Stages in order; see the module docstring. A manifest written before stages existed has none and was
+# complete (a document was recorded only once its vectors were stored): it reads as "embedded".
+STAGES = ("ingesting", "reviewable", "embedded")
+CHUNK_COLS = "id, document_id, idx, text, page, page_end, element_types, char_start, char_end, tokens, embedded"
 
 DOC_FIELDS = [
     "id", "room", "path", "folder", "doc_type", "size_bytes", "sha256", "pages", "tokens", "chars",
@@ -59,6 +73,10 @@ class Manifest:
         self.dir.mkdir(parents=True, exist_ok=True)
         with closing(self._connect()) as con, con:
             con.executescript(SCHEMA)
+            if "embedded" not in {r[1] for r in con.execute("PRAGMA table_info(chunks)")}:
+                # a manifest from before background embedding: all its chunks had vectors
+                con.execute("ALTER TABLE chunks ADD COLUMN embedded INTEGER NOT NULL DEFAULT 1")
+            con.execute("CREATE INDEX IF NOT EXISTS chunks_pending ON chunks(document_id, idx) WHERE embedded = 0")
 
     def _connect(self) -> sqlite3.Connection:
         con = sqlite3.connect(self.path, timeout=30)
@@ -130,6 +148,71 @@ class Manifest:
         with closing(self._connect()) as con:
             return [(r[0], float(r[1])) for r in con.execute(sql, args).fetchall()]
 
+    # ---- stage and vectors
+    def stage(self) -> str:
+        """'ingesting', 'reviewable' or 'embedded' (see the module docstring)."""
+        with closing(self._connect()) as con:
+            row = con.execute("SELECT value FROM meta WHERE key = 'stage'").fetchone()
+            if row is None or row[0] == "embedded":
+                return "embedded"
+            if row[0] == "reviewable" and not con.execute("SELECT 1 FROM chunks WHERE embedded = 0 LIMIT 1").fetchone():
+                return "embedded"
+            return row[0]
+
+    def set_stage(self, stage: str, only_from: str | None = None) -> bool:
+        """Set the stage; with `only_from`, only if it is that now (another ingest may have started)."""
+        if stage not in STAGES:
+            raise ValueError(f"unknown stage {stage!r}")
+        with closing(self._connect()) as con, con:
+            if only_from is not None:
+                row = con.execute("SELECT value FROM meta WHERE key = 'stage'").fetchone()
+                if (row[0] if row else "embedded") != only_from:
+                    return False
+            con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('stage', ?)", (stage,))
+        return True
+
+    def embedding_counts(self) -> tuple[int, int]:
+        """(chunks with a vector, chunks) over the room."""
+        with closing(self._connect()) as con:
+            done, total = con.execute("SELECT COALESCE(SUM(embedded), 0), COUNT(*) FROM chunks").fetchone()
+        return int(done), int(total)
+
+    def pending_chunks(self, limit: int) -> list[tuple[Document, Chunk]]:
+        """Up to `limit` chunks still without a vector, with their documents, in document and chunk order."""
+        with closing(self._connect()) as con:
+            rows = con.execute(
+                "SELECT c.* FROM chunks c WHERE c.embedded = 0 ORDER BY c.document_id, c.idx LIMIT ?", (limit,)
+            ).fetchall()
+            ids = sorted({r["document_id"] for r in rows})
+            docs = {
+                r["id"]: self._doc(r)
+                for r in con.execute(f"SELECT * FROM documents WHERE id IN ({','.join('?' * len(ids))})", ids)
+            } if ids else {}
+        return [(docs[r["document_id"]], self._chunk(r)) for r in rows if r["document_id"] in docs]
+
+    def mark_embedded(self, chunk_ids: list[str]) -> None:
+        """Record that these chunks' vectors are in the store; also moves the vector version on."""
+        with closing(self._connect()) as con, con:
+            con.executemany("UPDATE chunks SET embedded = 1 WHERE id = ?", [(i,) for i in chunk_ids])
+            self._bump(con)
+
+    def vector_version(self) -> int:
+        """A counter moved on by every write to the room's vectors (see ingest.store, why)."""
+        with closing(self._connect()) as con:
+            row = con.execute("SELECT value FROM meta WHERE key = 'vector_version'").fetchone()
+        return int(row[0]) if row else 0
+
+    def bump_vector_version(self) -> None:
+        with closing(self._connect()) as con, con:
+            self._bump(con)
+
+    @staticmethod
+    def _bump(con: sqlite3.Connection) -> None:
+        con.execute(
+            "INSERT INTO meta (key, value) VALUES ('vector_version', '1') "
+            "ON CONFLICT(key) DO UPDATE SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT)"
+        )
+
     # ---- writing (the pipeline is the only writer)
     def upsert_document(self, doc: Document) -> None:
         with closing(self._connect()) as con, con:
@@ -144,8 +227,10 @@ class Manifest:
             vals,
         )
 
-    def write_parsed(self, doc: Document, text: str, chunks: list[Chunk]) -> None:
-        """Text file, then chunks (plus their keyword index) and the document row in one transaction (one commit)."""
+    def write_parsed(self, doc: Document, text: str, chunks: list[Chunk], embedded: bool = False) -> None:
+        """Text file, then chunks (plus their keyword index) and the document row in one transaction (one commit).
+
+        `embedded`: the chunks' vectors are already in the store (otherwise they wait for embed_pending)."""
         self.text_dir.mkdir(parents=True, exist_ok=True)
         tmp = self.text_dir / f".{doc.id}.tmp"
         with tmp.open("w", encoding="utf-8", newline="") as f:
@@ -154,9 +239,10 @@ class Manifest:
         with closing(self._connect()) as con, con:
             self._delete_chunks(con, doc.id)
             con.executemany(
-                "INSERT INTO chunks VALUES (?,?,?,?,?,?,?,?,?,?)",
+                f"INSERT INTO chunks ({CHUNK_COLS}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
                 [
-                    (c.id, c.document_id, c.index, c.text, c.page, c.page_end, json.dumps(c.element_types), c.char_start, c.char_end, c.tokens)
+                    (c.id, c.document_id, c.index, c.text, c.page, c.page_end, json.dumps(c.element_types), c.char_start,
+                     c.char_end, c.tokens, int(embedded))
                     for c in chunks
                 ],
             )

@@ -1,10 +1,15 @@
-"""ingest_room: intake → type detection → parallel parsing → embedding → store + manifest.
+"""ingest_room: intake → type detection → parallel parsing → keyword index (reviewable) → embedding (embedded).
 
 Parsing runs in worker processes forked from a forkserver that imported
 unstructured once (ingest.workers), started as soon as intake finds work;
 files go to the workers largest first, so no big file is left for the end.
-Embedding and every write happen in the parent, so the manifest and the
-store have one writer.
+Every write happens in the parent, so the manifest and the store have one
+writer.
+
+The room is reviewable (manifest stage "reviewable") as soon as every
+document is parsed and keyword-indexed; its vectors are filled in after that
+(ingest.vectors.embed_pending), so embedding never holds review up and never
+takes a core from the parsers. See ingest.manifest for the stages.
 """
 
 from __future__ import annotations
@@ -27,19 +32,22 @@ from core.types import Document, ParseStatus
 
 from .filetypes import detect, ext_type
 from .intake import IntakeError, intake, original_rank
-from .manifest import Manifest
+from .manifest import Manifest, manifest_exists
 from . import workers as worker_pool
 from .parse import ParseResult, ParseTask, parse_file
 from .rooms import room_exists
 from .store import RoomStore, open_store
+from .vectors import Rate, embed_pending
 
 Progress = Callable[[int, int, str], None]
+# (stage, done, total, estimated seconds left in the stage or None): stages in STAGE_ORDER; done/total count
+# documents while parsing and chunks while embedding (0/0 where there is nothing to count).
+StageProgress = Callable[[str, int, int, "float | None"], None]
+STAGE_ORDER = ("copying", "parsing", "indexing", "embedding", "ready")
 MAX_ATTACHMENT_DEPTH = 3
-# Parsed documents are embedded and written in groups: Chroma's cost per upsert call made one upsert per
-# file (~40 chunks) about twice as expensive per chunk as ~1,000-chunk upserts (an ad-hoc timing), and the
-# parent's CPU is taken from the parsers on a machine with as many cores as parsers. A group is written when it reaches FLUSH_CHUNKS or FLUSH_SECONDS after the last write, so
-# the manifest (which the UI reads) trails the parsers by seconds; a document is `parsed` in the
-# manifest only once its vectors are stored, and a crash loses at most one group (parsed again next time).
+# Parsed documents are written to the manifest (text, chunks, keyword index) in groups, one transaction per
+# document: a group is written when it reaches FLUSH_CHUNKS or FLUSH_SECONDS after the last write, so the
+# manifest (which the UI reads) trails the parsers by seconds and the parent's CPU stays with the parsers.
 FLUSH_CHUNKS = 1000
 FLUSH_SECONDS = 2.0
 _ROOM_RE = re.compile(r"^[\w][\w .-]{0,99}$", re.UNICODE)
@@ -70,7 +78,10 @@ class IngestReport(BaseModel):
     tokens: int = Field(0, description="Tokens of the room's parsed documents.")
     seconds: float = Field(0.0, description="Wall time of the whole ingest.")
     parse_seconds: float = Field(0.0, description="Sum of per-file parse times (across workers).")
-    embed_seconds: float = Field(0.0, description="Time spent embedding in the parent.")
+    embed_seconds: float = Field(0.0, description="Time spent embedding and storing vectors, after the room was reviewable.")
+    reviewable_seconds: float = Field(0.0, description="Wall time from the start until the room was reviewable (parsed and keyword-indexed).")
+    embedded_chunks: int = Field(0, description="Chunks given a vector in this run (new ones, and any an interrupted run left).")
+    pending_chunks: int = Field(0, description="Chunks of the room still without a vector when this call returned (0 when embed=True).")
     workers: int = Field(1, description="Parser processes used.")
 
 
@@ -85,10 +96,13 @@ def _sha256(path: Path) -> str:
 class _Run:
     """State of one ingest: the manifest, store, work queue and tallies."""
 
-    def __init__(self, settings: Settings, room: str, progress: Progress | None, parse_fn):
+    def __init__(self, settings: Settings, room: str, progress: Progress | None, parse_fn,
+                 on_stage: StageProgress | None = None):
         self.s = settings
         self.room = room
         self.progress = progress
+        self.on_stage = on_stage
+        self.rate: Rate | None = None
         self.parse_fn = parse_fn
         self.man = Manifest(settings, room)
         self._store: RoomStore | None = None
@@ -115,6 +129,8 @@ class _Run:
     def _tick(self, current: str) -> None:
         if self.progress:
             self.progress(self.done, self.total, current)
+        if self.on_stage and self.total:
+            self.on_stage("parsing", self.done, self.total, self.rate.eta(self.done, self.total) if self.rate else None)
 
     def _remove(self, doc: Document) -> None:
         for child in [d for d in self.man.documents() if d.parent_id == doc.id]:
@@ -158,17 +174,10 @@ class _Run:
         )
 
     def flush(self) -> None:
-        """Embed and store the parsed documents waiting to be written; then record them in the manifest."""
-        from .embed import get_embedder
-
-        if self._pending:
-            t0 = time.perf_counter()
-            vecs = get_embedder(self.s).embed([c.text for _, res in self._pending for c in res.chunks])
-            self.embed_seconds += time.perf_counter() - t0
-            self.store.add_many([(doc, res.chunks) for doc, res in self._pending], vecs)
-            for doc, res in self._pending:
-                self.man.write_parsed(doc, res.text, res.chunks)
-            self._pending, self._pending_chunks = [], 0
+        """Record the parsed documents waiting to be written: text, chunks and keyword index (vectors come later)."""
+        for doc, res in self._pending:
+            self.man.write_parsed(doc, res.text, res.chunks)
+        self._pending, self._pending_chunks = [], 0
         self._flushed_at = time.monotonic()
 
     def finish(self, doc: Document, res: ParseResult, depth: int) -> None:
@@ -249,12 +258,14 @@ def _parse_all(run: _Run, workers: int) -> None:
 
 def ingest_room(
     source: Path, room: str, settings: Settings | None = None, progress: Progress | None = None, *,
-    parse_fn=parse_file, mode: IngestMode = "sync",
+    parse_fn=parse_file, mode: IngestMode = "sync", on_stage: StageProgress | None = None, embed: bool = True,
 ) -> IngestReport:
     """Ingest a zip, folder or single file as data room `room`. Unchanged files (same path and bytes) are not re-parsed.
 
     `mode` (see IngestMode): "new" raises RoomExistsError when the room exists; "add" never removes anything.
     `parse_fn` must be a picklable module-level function with parse_file's signature (tests pass one).
+    `on_stage` hears each stage (STAGE_ORDER) with its counts and an estimate of the time left in it.
+    `embed=False` returns once the room is reviewable, leaving its vectors to ingest.vectors.embed_pending.
     """
     t0 = time.perf_counter()
     settings = settings or get_settings()
@@ -262,13 +273,18 @@ def ingest_room(
         raise ValueError(f"room name {room!r}: use letters, digits, space, '.', '_' or '-' (max 100)")
     if mode == "new" and room_exists(settings, room):
         raise RoomExistsError(f"a room named {room!r} already exists: choose another name, or add the files to it")
+    if on_stage:
+        on_stage("copying", 0, 0, None)
+    if manifest_exists(settings, room):  # a new room gets its stage with its manifest, after intake
+        Manifest(settings, room).set_stage("ingesting")
     try:
         entries = intake(Path(source), settings.room_dir(room) / "files", settings.ingest, add=mode == "add")
     except IntakeError:
         if mode == "new":  # leave no half-made room behind to block the name
             shutil.rmtree(settings.room_dir(room), ignore_errors=True)
         raise
-    run = _Run(settings, room, progress, parse_fn)
+    run = _Run(settings, room, progress, parse_fn, on_stage)
+    run.man.set_stage("ingesting")
     existing = {d.path: d for d in run.man.documents() if d.parent_id is None}
     if mode == "add":  # a new copy of a file already in the room is its duplicate
         for d in existing.values():
@@ -303,10 +319,28 @@ def ingest_room(
         removed += 1
     run.store  # opened before parsing (while the forkserver imports), and so that every ingested room has its collection
     workers = max(1, min(settings.ingest.worker_count(), len(run.work) or 1))
+    run.rate = Rate()
     run._tick("")
     if run.work:
         _parse_all(run, workers)
-        run.flush()
+    if on_stage:
+        on_stage("indexing", 0, 0, None)
+    run.flush()
+    run.man.set_stage("reviewable")
+    reviewable_s = time.perf_counter() - t0
+    embedded = 0
+    if embed:
+        t_embed = time.perf_counter()
+        rates: dict[str, Rate] = {}
+
+        def embedding(done: int, total: int) -> None:
+            if on_stage:  # the rate counts from the chunks already embedded when this stage began
+                on_stage("embedding", done, total, rates.setdefault("r", Rate(done)).eta(done, total))
+
+        embedded = embed_pending(settings, room, embedding, store=run.store)
+        run.embed_seconds = time.perf_counter() - t_embed
+    if on_stage:
+        on_stage("ready" if embed else "embedding", *run.man.embedding_counts(), None)
     docs = run.man.documents()
     parsed_docs = [d for d in docs if d.status == ParseStatus.parsed]
     by_type: dict[str, dict[str, int]] = {}
@@ -318,5 +352,6 @@ def ingest_room(
         parsed=run.tally["parsed"], failed=run.tally["failed"], skipped=run.tally["skipped"], unchanged=unchanged,
         removed=removed, chunks=run.chunks, pages=sum(d.pages for d in parsed_docs), tokens=sum(d.tokens for d in parsed_docs),
         seconds=round(time.perf_counter() - t0, 3), parse_seconds=round(run.parse_seconds, 3),
-        embed_seconds=round(run.embed_seconds, 3), workers=workers,
+        embed_seconds=round(run.embed_seconds, 3), workers=workers, reviewable_seconds=round(reviewable_s, 3),
+        embedded_chunks=embedded, pending_chunks=(lambda d, t: t - d)(*run.man.embedding_counts()),
     )

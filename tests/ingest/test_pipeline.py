@@ -199,11 +199,13 @@ def test_cli_summary_table_and_errors(room, tmp_path, capsys):
     assert "does not exist" in capsys.readouterr().err
 
 
-def test_parsed_in_manifest_only_once_vectors_are_stored_while_writes_are_grouped(tmp_path, monkeypatch):
+def test_manifest_writes_are_grouped_and_a_chunk_is_marked_embedded_only_with_its_vector(tmp_path, monkeypatch):
     import ingest.pipeline as pipeline
+    import ingest.vectors as vectors
 
     monkeypatch.setattr(pipeline, "FLUSH_CHUNKS", 3)  # several groups in a small room
     monkeypatch.setattr(pipeline, "FLUSH_SECONDS", 3600.0)
+    monkeypatch.setattr(vectors, "BATCH", 4)  # several vector batches
     src = tmp_path / "src"
     for i in range(8):
         (src / f"F{i % 2}").mkdir(parents=True, exist_ok=True)
@@ -213,16 +215,21 @@ def test_parsed_in_manifest_only_once_vectors_are_stored_while_writes_are_groupe
     s.embedding.model = "hash"
     s.ingest.workers = 1
     seen: list[tuple[int, int]] = []
+    stages: list[tuple[str, int, int]] = []
 
     def check(done, total, current):
-        man, store = Manifest(s, "grouped"), open_store(s, "grouped")
-        parsed = man.documents(status="parsed")
-        for d in parsed:  # the manifest never claims a document whose vectors are not in Chroma yet
-            assert len(store.collection.get(where={"document_id": d.id}, include=[])["ids"]) == len(man.chunks(d.id))
-        seen.append((done, len(parsed)))
+        seen.append((done, len(Manifest(s, "grouped").documents(status="parsed"))))
 
-    report = ingest_room(src, "grouped", s, progress=check)
+    def stage(name, done, total, eta):
+        stages.append((name, done, total))
+        if name == "embedding":  # the manifest never claims a vector that is not in Chroma
+            man, store = Manifest(s, "grouped"), open_store(s, "grouped")
+            assert man.embedding_counts()[0] == done <= store.count()
+
+    report = ingest_room(src, "grouped", s, progress=check, on_stage=stage)
     assert report.parsed == 8
     assert open_store(s, "grouped").count() == report.chunks == sum(len(Manifest(s, "grouped").chunks(d.id)) for d in report.documents)
     assert any(n < done for done, n in seen)  # writes trailed the parsers ...
     assert any(0 < n < 8 for _, n in seen)  # ... in more than one group
+    emb = [(d, t) for name, d, t in stages if name == "embedding"]
+    assert len(emb) > 2 and emb[-1] == (report.chunks, report.chunks) and stages[-1][0] == "ready"
