@@ -73,7 +73,10 @@ def load_grid(store: ReviewStore, run_id: str, with_quotes: bool = True) -> Grid
     if with_quotes:
         answers = {(a.document_id, a.column_id): a for a in store.answers(run_id)}
     else:
-        answers = {(d, c): Answer(document_id=d, column_id=c, status=AnswerStatus(s), value=v)
+        status = {s.value: s for s in AnswerStatus}
+        # model_construct: these come from the store, which validated them on the way in
+        answers = {(d, c): Answer.model_construct(document_id=d, column_id=c, status=status[s], value=v, quotes=[],
+                                                  confidence=0.0)
                    for d, c, s, v in store.answer_values(run_id)}
     return Grid(run_id=run_id, documents=table_documents(store, run_id), columns=columns, answers=answers,
                 marks=store.table_marks(run.room))

@@ -17,7 +17,16 @@ st.title("Review table")
 ctx = ui.require_run()
 items = services.checklist(ctx.settings)
 author = ctx.settings.app.author
-grid = tv.grid_of(ctx.store, ctx.run.id)
+
+
+@st.cache_resource(show_spinner=False, max_entries=4)
+def _grid(db: str, run_id: str, version: tuple):
+    """The grid between reruns: reading 1,000 × 65 cells again for every click took most of a rerun. A new
+    build or any reviewer action (the `version`) reads it afresh."""
+    return tv.grid_of(ctx.store, run_id)
+
+
+grid = _grid(str(ctx.store.path), ctx.run.id, ctx.store.table_version(ctx.run.id))
 if grid is None:
     st.info("The table has not been built for this run yet: one row per document, one column per question, "
             "each answer with the passage it stands on.")
