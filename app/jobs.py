@@ -64,6 +64,10 @@ class IngestStatus:
     started: float = 0.0
     finished: float | None = None
     recent: list[str] = field(default_factory=list)
+    stage: str = ""  # ingest.pipeline.STAGE_ORDER: copying / parsing / indexing / embedding / ready
+    stage_done: int = 0  # documents while parsing, chunks while embedding
+    stage_total: int = 0
+    eta_s: float | None = None  # estimated seconds left in the stage, from the rate measured so far
 
     @property
     def running(self) -> bool:
@@ -109,10 +113,11 @@ def check_source(settings: Settings, source: Path | str) -> Path:
     return path
 
 
-def start_ingest(settings: Settings, source: Path, room: str, mode: str = "new") -> IngestStatus:
+def start_ingest(settings: Settings, source: Path | None, room: str, mode: str = "new") -> IngestStatus:
     """Launch the ingest process unless one is already running for the room (SourceNotAllowed for a source
-    the app may not read, ValueError for an invalid room name)."""
-    source = check_source(settings, source)
+    the app may not read, ValueError for an invalid room name). Mode "embed" (no source) only fills in the
+    vectors an interrupted ingest left (ingest.vectors.embed_pending)."""
+    source = Path(".") if mode == "embed" else check_source(settings, source)
     path = status_path(settings, room)  # validates the room name before anything is written
     current = read_status(settings, room)
     if current is not None and current.running:
@@ -128,3 +133,19 @@ def start_ingest(settings: Settings, source: Path, room: str, mode: str = "new")
     status = IngestStatus(room=room, pid=proc.pid, started=time.time())
     write_status(path, status.__dict__)
     return status
+
+
+def resume_embedding(settings: Settings, room: str) -> IngestStatus | None:
+    """Start filling in a reviewable room's missing vectors when no job is doing it (after a crash or a
+    restart); the job that was embedding it is gone. Returns the job started, else None."""
+    from ingest.manifest import Manifest, manifest_exists
+
+    if not manifest_exists(settings, room):
+        return None
+    man = Manifest(settings, room)
+    if man.stage() != "reviewable":
+        return None
+    current = read_status(settings, room)
+    if current is not None and current.running:
+        return None
+    return start_ingest(settings, None, room, "embed")

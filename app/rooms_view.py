@@ -136,3 +136,34 @@ def totals(documents: list[Document]) -> dict[str, int]:
         "pages": sum(d.pages for d in parsed),
         "tokens": sum(d.tokens for d in parsed),
     }
+
+
+def _about(seconds: float | None) -> str:
+    if seconds is None:
+        return ""
+    if seconds < 60:
+        return f" · about {max(5, round(seconds / 5) * 5):.0f} s left (estimate)"
+    return f" · about {round(seconds / 60):.0f} min left (estimate)"
+
+
+def stage_line(job) -> tuple[float, str]:
+    """(fraction of the stage done, plain words) for a running ingest job's progress bar (app.jobs.IngestStatus)."""
+    done, total = job.stage_done, job.stage_total
+    frac = min(done / total, 1.0) if total else 0.0
+    if job.stage == "parsing":
+        return frac, f"Reading documents: {done:,} of {total:,}{_about(job.eta_s)}"
+    if job.stage == "indexing":
+        return 1.0, "Indexing the text for search…"
+    if job.stage == "embedding":
+        return frac, (f"Ready for review. Indexing meaning for search: {done:,} of {total:,} passages"
+                      f"{_about(job.eta_s)}; until then, search finds passages by their words")
+    if job.stage == "ready":
+        return 1.0, "Ready"
+    return 0.0, "Copying the files…"
+
+
+def reviewable(settings: Settings, room: str) -> bool:
+    """Whether the room's documents are all parsed and searchable by keyword (review may start)."""
+    from ingest.manifest import Manifest, manifest_exists
+
+    return manifest_exists(settings, room) and Manifest(settings, room).stage() != "ingesting"

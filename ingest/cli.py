@@ -1,5 +1,7 @@
 """python -m ingest <zip-folder-or-file> [--room NAME] [--add | --update]: ingest and print a summary table.
 
+`python -m ingest --finish-embedding --room NAME` fills in the vectors an interrupted ingest left.
+
 A room name that exists is refused unless --add (the files join the room; nothing in it is removed or
 overwritten) or --update (the room becomes the source: re-ingesting the same folder or zip) says otherwise.
 """
@@ -55,7 +57,8 @@ def summary(report: IngestReport) -> str:
     out.append(
         f"this run: parsed {report.parsed}, failed {report.failed}, skipped {report.skipped}, unchanged {report.unchanged}, "
         f"removed {report.removed}; {report.chunks} chunks; {report.seconds:.1f} s total, "
-        f"{report.embed_seconds:.1f} s embedding, {report.workers} worker(s)"
+        f"reviewable after {report.reviewable_seconds:.1f} s, then {report.embed_seconds:.1f} s embedding; "
+        f"{report.workers} worker(s)"
     )
     problems = [d for d in report.documents if d.status.value != "parsed"]
     if problems:
@@ -66,21 +69,35 @@ def summary(report: IngestReport) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ingest", description=__doc__)
-    ap.add_argument("source", type=Path, help="a .zip file, a folder or a single document")
+    ap.add_argument("source", type=Path, nargs="?", help="a .zip file, a folder or a single document")
     ap.add_argument("--room", help="room name (default: the source's name without extension)")
     how = ap.add_mutually_exclusive_group()
     how.add_argument("--add", action="store_true", help="add the files to an existing room; nothing in it is removed")
     how.add_argument("--update", action="store_true", help="make an existing room the source's copy (files not in it are removed)")
+    how.add_argument("--finish-embedding", action="store_true",
+                     help="only fill in the vectors of --room that an interrupted ingest left (no source)")
     ap.add_argument("--workers", type=int, help="parser processes (default: settings.ingest.workers)")
     ap.add_argument("--embedding", choices=["minilm", "hash"], help="embedder (default: settings.embedding.model)")
     args = ap.parse_args(argv)
     settings = get_settings()
+    bar = Bar()
     if args.workers is not None:
         settings.ingest.workers = args.workers
     if args.embedding:
         settings.embedding.model = args.embedding
+    if args.finish_embedding:
+        if not args.room or not settings.room_exists(args.room):
+            print("error: --finish-embedding needs --room NAME of an existing room", file=sys.stderr)
+            return 2
+        from .vectors import embed_pending
+
+        n = embed_pending(settings, args.room, lambda done, total: bar(done, total, "chunks embedded"))
+        bar.close()
+        print(f"room {args.room}: {n} chunk(s) embedded; every chunk now has its vector")
+        return 0
+    if args.source is None:
+        ap.error("a source is needed (or --finish-embedding --room NAME)")
     room = args.room or args.source.stem
-    bar = Bar()
     try:
         report = ingest_room(args.source, room, settings, progress=bar, mode="add" if args.add else "sync" if args.update else "new")
     except (IntakeError, ValueError) as e:

@@ -128,3 +128,33 @@ def test_single_document_becomes_a_room_selected_at_once_then_added_to(settings)
     assert (table["status"] == "parsed").all()
     files = settings.room_dir("Lease-2024") / "files"
     assert (files / "Lease 2024.txt").read_bytes() == LEASE
+
+
+def test_stage_words_and_an_interrupted_embedding_resumes_from_the_page(settings):
+    from app import jobs
+    from ingest.manifest import Manifest
+    from ingest.pipeline import ingest_room
+
+    job = jobs.IngestStatus(room="r", stage="parsing", stage_done=4, stage_total=31, eta_s=41.0)
+    assert rooms_view.stage_line(job) == (4 / 31, "Reading documents: 4 of 31 · about 40 s left (estimate)")
+    job.stage, job.stage_done, job.stage_total, job.eta_s = "embedding", 64, 275, 130.0
+    frac, line = rooms_view.stage_line(job)
+    assert line.startswith("Ready for review.") and "64 of 275 passages" in line and "about 2 min left (estimate)" in line
+    assert rooms_view.stage_line(jobs.IngestStatus(room="r"))[1] == "Copying the files…"
+    # a room left reviewable with no vectors (as a crash while embedding leaves it): opening its page resumes it
+    src = settings.workspace.parent / "src"
+    src.mkdir(parents=True)
+    (src / "lease.txt").write_bytes(LEASE)
+    (src / "nda.txt").write_bytes(NDA)
+    report = ingest_room(src, "deal", settings, embed=False)
+    assert report.pending_chunks > 0 and rooms_view.reviewable(settings, "deal")
+    at = _app()
+    at.session_state["room"] = "deal"
+    at.switch_page("pages/rooms.py").run()
+    assert not at.exception
+    assert jobs.read_status(settings, "deal") is not None  # the page started the embedding job
+    deadline = time.monotonic() + 180
+    while Manifest(settings, "deal").stage() != "embedded" and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert Manifest(settings, "deal").embedding_counts() == (report.chunks, report.chunks)
+    assert jobs.resume_embedding(settings, "deal") is None  # nothing left: no second job
