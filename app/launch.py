@@ -4,8 +4,9 @@
 anywhere else it listened on every interface with usage statistics on. This launcher passes the address
 (settings.app.host, loopback by default), the port and "no usage statistics" on the command line and runs
 from the repository, so the result does not depend on where it was started. A non-loopback address needs
-sign-in, which this app does not have yet, so it is refused unless the operator says, through
-DATAROOM_APP__ALLOW_UNAUTHENTICATED_REMOTE=1, that something else guards the port. app/main.py checks the
+sign-in: it is refused unless the secrets file (settings.auth.secrets_file) configures OpenID Connect
+sign-in, or the operator says, through DATAROOM_APP__ALLOW_UNAUTHENTICATED_REMOTE=1, that something else
+guards the port. app/main.py checks the
 same rules on the running server (runtime_problem), whichever way it was started.
 """
 
@@ -20,6 +21,8 @@ if __package__ in (None, ""):  # run as a file path (python /path/to/app/launch.
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.settings import REPO_ROOT, Settings, get_settings  # noqa: E402
+
+from app.auth_config import signin_configured  # noqa: E402
 
 MAIN = REPO_ROOT / "app" / "main.py"
 OVERRIDE_ENV = "DATAROOM_APP__ALLOW_UNAUTHENTICATED_REMOTE"
@@ -37,26 +40,32 @@ def is_loopback(host: str | None) -> bool:
         return False  # a host name other than localhost may resolve to anything
 
 
-def binding_problem(host: str | None, settings: Settings) -> str | None:
-    """Why the app must not listen on `host`, or None."""
+def binding_problem(host: str | None, settings: Settings, signin: bool | None = None) -> str | None:
+    """Why the app must not listen on `host`, or None. `signin`: whether sign-in is configured (default: read
+    settings.auth.secrets_file, as the launcher does before Streamlit starts)."""
     if is_loopback(host) or settings.app.allow_unauthenticated_remote:
         return None
+    if signin if signin is not None else signin_configured(settings.auth.secrets_file):
+        return None
     where = f"address {host!r}" if host else "every network interface"
-    return (f"Refusing to serve on {where}: this app has no sign-in, so anyone who reaches the port could read "
-            f"every data room. Bind to 127.0.0.1 (DATAROOM_APP__HOST), or set {OVERRIDE_ENV}=1 if a proxy with "
-            "sign-in, a firewall or a container port published on loopback only guards it.")
+    return (f"Refusing to serve on {where}: no sign-in is configured, so anyone who reaches the port could read "
+            f"every data room. Configure OpenID Connect sign-in (an [auth] section in {settings.auth.secrets_file}, "
+            f"see README 'Team sign-in'), bind to 127.0.0.1 (DATAROOM_APP__HOST), or set {OVERRIDE_ENV}=1 if a "
+            "proxy with sign-in, a firewall or a container port published on loopback only guards it.")
 
 
-def runtime_problem(address: str | None, usage_stats: bool, settings: Settings) -> str | None:
-    """What app/main.py checks on the running server, however it was started."""
+def runtime_problem(address: str | None, usage_stats: bool, settings: Settings, signin: bool = False) -> str | None:
+    """What app/main.py checks on the running server, however it was started (`signin`: the running server's
+    own secrets configure sign-in)."""
     if usage_stats:
         return ("Usage statistics are on: this server was started without the project's configuration. "
                 "Start the app with `python -m app` (or scripts/demo.sh).")
-    return binding_problem(address, settings)
+    return binding_problem(address, settings, signin=signin)
 
 
 def streamlit_argv(settings: Settings) -> list[str]:
     return [sys.executable, "-m", "app.serve", "run", str(MAIN),
+            "--secrets.files", str(settings.auth.secrets_file.resolve()),
             "--server.address", settings.app.host, "--server.port", str(settings.app.port),
             "--server.headless", "true", "--browser.gatherUsageStats", "false"]
 

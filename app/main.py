@@ -12,7 +12,9 @@ if _ROOT not in sys.path:
 
 import streamlit as st  # noqa: E402
 
-from app import launch, services, state  # noqa: E402
+from agents.store.access import AccessDenied  # noqa: E402
+
+from app import auth, launch, services, state  # noqa: E402
 
 # an emoji icon is drawn in the browser; a ":material/...:" page icon is fetched from fonts.gstatic.com
 st.set_page_config(page_title="Dataroom RLM", page_icon="⚖️", layout="wide")
@@ -20,7 +22,7 @@ st.set_page_config(page_title="Dataroom RLM", page_icon="⚖️", layout="wide")
 # however the server was started (python -m app, or streamlit run from any directory), it serves nothing
 # while listening beyond loopback without an explicit override, or with usage statistics on
 _problem = launch.runtime_problem(st.get_option("server.address"), st.get_option("browser.gatherUsageStats"),
-                                  services.settings())
+                                  services.settings(), signin=auth.signin_enabled())
 if _problem:
     st.error(_problem)
     st.stop()
@@ -35,11 +37,19 @@ pages = [
     st.Page("pages/memo.py", title="Memo", icon=":material/description:", url_path="memo"),
     st.Page("pages/trace.py", title="Trace", icon=":material/account_tree:", url_path="trace"),
     st.Page("pages/rooms.py", title="Data rooms", icon=":material/folder_open:", url_path="rooms", visibility="hidden"),
+    st.Page("pages/access.py", title="Access", icon=":material/group:", url_path="access",
+            visibility="visible" if auth.is_admin(services.settings()) else "hidden"),
 ]
+# signed in (or local mode), and the room / run in the URL is the user's to see; before the sidebar lists rooms
+auth.guard(services.settings())
 nav = st.navigation(pages)
 
 with st.sidebar:
     st.markdown("### :material/balance: Dataroom RLM")
+    auth.sidebar_user(services.settings())
     state.sidebar_context(services.settings())
 
-nav.run()
+try:
+    nav.run()
+except AccessDenied as e:  # the store refused (a viewer's write, a room not granted): its message is plain
+    st.error(str(e), icon=":material/block:")

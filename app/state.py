@@ -71,7 +71,9 @@ def sidebar_context(settings: Settings) -> None:
     _restore(ROOM)
     _restore(RUN)
     _sync_url()
-    rooms = services.room_names(settings)
+    from app import auth
+
+    rooms = auth.room_names(settings)  # only the rooms this user may see
     current = room()
     if not rooms:
         st.caption("No data room yet — add one on **Data rooms**.")
@@ -84,7 +86,9 @@ def sidebar_context(settings: Settings) -> None:
         set_room(picked)
         set_run(None)
         current = picked
-    store = services.review_store(settings)
+    from app import auth
+
+    store = auth.store(settings)
     runs = {r.id: r for r in store.runs(current)}
     rid = run_id()
     if rid and rid not in runs and services.run_starting(settings, rid):

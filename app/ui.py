@@ -12,7 +12,7 @@ from core.settings import Settings
 from agents.store import ReviewStore
 from agents.store.models import RunInfo
 
-from app import run_view, services, state
+from app import auth, run_view, services, state
 from app.palette import REVIEWER_COLORS, SEVERITY_COLORS, text_style
 
 LIVE_REFRESH_S = state.LIVE_REFRESH_S
@@ -58,8 +58,9 @@ def reviewer_badge(status: str) -> str:
 
 
 def require_room(settings: Settings) -> str:
+    auth.guard(settings)  # signed in, and a room in the URL that is not theirs stops here with "no access"
     room = state.room()
-    if not room or room not in services.room_names(settings):
+    if not room or room not in auth.room_names(settings):
         st.info("No data room selected. Go to **Data rooms**, upload a zip or choose a folder, and ingest it.")
         st.page_link("pages/rooms.py", label="Open Data rooms", icon=":material/folder_open:")
         st.stop()
@@ -70,9 +71,9 @@ def require_run() -> RunContext:
     """The selected room and run, or an empty state that says what to do next (and stop)."""
     settings = services.settings()
     room = require_room(settings)
-    store = services.review_store(settings)
+    store = auth.store(settings)
     rid = state.run_id()
-    run = store.run(rid) if rid else None
+    run = store.run(rid) if rid and services.review_store(settings).run(rid) else None
     if run is None or run.room != room:
         st.info(f"No review run for **{html.escape(room)}** yet. Start one on **Review run**.")
         st.page_link("pages/run.py", label="Open Review run", icon=":material/play_circle:")

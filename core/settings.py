@@ -135,6 +135,21 @@ class AppSettings(BaseModel):
     )
 
 
+class AuthSettings(BaseModel):
+    """Sign-in (team mode). Off until the secrets file has an [auth] section: then every page needs a signed-in
+    user and per-room access applies; without it the app is one local user (app.author) who may do everything."""
+
+    admins: list[str] = Field(
+        default_factory=list, description="E-mail addresses of the admins (see every room, create rooms, grant "
+        "access), e.g. DATAROOM_AUTH__ADMINS='[\"partner@firm.example\"]'. Everyone else sees only the rooms "
+        "granted to them."
+    )
+    secrets_file: Path = Field(
+        REPO_ROOT / ".streamlit" / "secrets.toml", description="Streamlit secrets file whose [auth] section "
+        "configures OpenID Connect sign-in (st.login); `python -m app` passes it to Streamlit."
+    )
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="DATAROOM_", env_nested_delimiter="__", env_file=".env", extra="ignore"
@@ -148,6 +163,7 @@ class Settings(BaseSettings):
     llm: LLMSettings = Field(default_factory=LLMSettings)
     harness: HarnessSettings = Field(default_factory=HarnessSettings)
     app: AppSettings = Field(default_factory=AppSettings)
+    auth: AuthSettings = Field(default_factory=AuthSettings)
 
     # Workspace layout: one place that knows where things live.
     def rooms_dir(self) -> Path:

@@ -9,15 +9,16 @@ import zlib
 import streamlit as st
 
 from agents.memo import derive
-from app import exports, services, ui
+from app import auth, exports, services, ui
 from app import findings_view as fv
 from app.palette import REVIEWER_COLORS, SEVERITY_COLORS
 from app.passage import passage_html
 
 st.title("Findings")
-ctx = ui.require_run()
+ctx = ui.require_run()  # calls auth.guard: signed in, and the room is theirs; ctx.store is scoped to them
 titles = services.titles(ctx.settings)
-author = ctx.settings.app.author
+author = auth.author(ctx.settings)
+writable = auth.can_write(ctx.settings, ctx.room)  # the store refuses a viewer's decision; this only hides buttons
 PICK = "finding_pick"
 CURRENT = "_finding_current"  # the open finding's id, kept apart from the picker's (changing) key
 TABLE_GEN = "_findings_table_gen"  # bumped to clear the table's row selection after such an action
@@ -124,6 +125,9 @@ def detail(f, shown) -> None:
                 + fv.detail_html(f, titles, carried))
         text = services.document_text(ctx.settings, ctx.room, f.citation.document_id)
         st.html(passage_html(text, f.citation.char_start, f.citation.char_end))
+        if not writable:
+            st.caption("Read only: your role on this room is viewer. An admin can make you a reviewer.")
+            return
         b = st.container(horizontal=True)  # buttons sized to their labels and shortcut hints
         if b.button("Accept & next", key=f"accn_{f.id}", type="primary", icon=":material/done_all:", shortcut="A"):
             decide(f, "accepted", shown)

@@ -2,11 +2,25 @@
 
 import streamlit as st
 
-from app import exports, memo_view, services, ui
+from app import auth, exports, memo_view, services, ui
 
 st.title("Diligence memo")
-ctx = ui.require_run()
-author = ctx.settings.app.author
+ctx = ui.require_run()  # calls auth.guard; ctx.store is scoped to the signed-in user
+author = auth.author(ctx.settings)
+writable = auth.can_write(ctx.settings, ctx.room)  # the store refuses a viewer's edit; this only hides the editor
+
+
+def editor(s) -> None:
+    with st.expander("Edit section"):
+        # The key carries the version, so an agent update gives a fresh editor instead of
+        # the stale text of an old one being saved over it.
+        new = st.text_area("Markdown", s.text, key=f"edit_{s.key}_v{s.version}", height=220,
+                           help="Saved when you leave the box (or press Save). Leaving the page with an "
+                                "unsaved edit asks first.")
+        st.button("Save", key=f"save_{s.key}_v{s.version}")
+        if new != s.text:
+            ctx.store.save_reviewer_edit(ctx.run.id, s.key, new, author)
+            st.rerun()
 
 
 def section_panel(s, findings) -> None:
@@ -23,29 +37,21 @@ def section_panel(s, findings) -> None:
                         st.session_state["finding_pick"] = fid
                         st.switch_page("pages/findings.py")
         proposal = ctx.store.memo_proposal(ctx.run.id, s.key)
-        if proposal is not None:
+        if proposal is not None and writable:
             st.warning("The agent revised this section after your edit. Its revision is offered here, not applied.")
             st.code(memo_view.diff(s.text, proposal.text, "your text", "agent revision"), language="diff")
             if st.button("Adopt the agent's revision", key=f"adopt_{s.key}"):
                 ctx.store.save_reviewer_edit(ctx.run.id, s.key, proposal.text, author)
                 st.rerun()
-        with st.expander("Edit section"):
-            # The key carries the version, so an agent update gives a fresh editor instead of
-            # the stale text of an old one being saved over it.
-            new = st.text_area("Markdown", s.text, key=f"edit_{s.key}_v{s.version}", height=220,
-                               help="Saved when you leave the box (or press Save). Leaving the page with an "
-                                    "unsaved edit asks first.")
-            st.button("Save", key=f"save_{s.key}_v{s.version}")
-            if new != s.text:
-                ctx.store.save_reviewer_edit(ctx.run.id, s.key, new, author)
-                st.rerun()
+        if writable:
+            editor(s)
         versions = ctx.store.memo_versions(ctx.run.id, s.key)
         if len(versions) > 1:
             with st.expander(f"Versions ({len(versions)})"):
                 old = st.selectbox("Compare with", versions[:-1][::-1], key=f"ver_{s.key}_v{s.version}",
                                    format_func=memo_view.version_label)
                 st.code(memo_view.diff(old.text, s.text, f"v{old.version}", f"v{s.version} (current)"), language="diff")
-                if st.button(f"Restore v{old.version}", key=f"restore_{s.key}_{old.version}"):
+                if writable and st.button(f"Restore v{old.version}", key=f"restore_{s.key}_{old.version}"):
                     ctx.store.save_reviewer_edit(ctx.run.id, s.key, old.text, author)
                     st.rerun()
 
@@ -76,5 +82,7 @@ def memo_panel() -> None:
         section_panel(s, by_id)
 
 
+if not writable:
+    st.caption("Read only: your role on this room is viewer. An admin can make you a reviewer.")
 st.html(memo_view.UNSAVED_GUARD, unsafe_allow_javascript=True)
 memo_panel()

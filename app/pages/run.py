@@ -7,12 +7,13 @@ import streamlit as st
 
 from agents import runner
 
-from app import panels, run_view, services, state, ui
+from app import auth, panels, run_view, services, state, ui
 
 st.title("Review run")
 settings = services.settings()
-room = ui.require_room(settings)
-store = services.review_store(settings)
+room = ui.require_room(settings)  # calls auth.guard: signed in, and the room is theirs
+store = auth.store(settings)  # scoped: a viewer's run start is refused there too (record_run_start)
+writable = auth.can_write(settings, room)
 rid = state.run_id()
 run = store.run(rid) if rid else None
 active = run is not None and run_view.is_live(settings, run)
@@ -36,32 +37,41 @@ with st.expander("Reviewer and checklist", expanded=run is None):
                                "it was started with.")
     items = run_view.load_room_checklist(settings, room)
     st.caption("Checklist for this room — untick items to skip them; edit titles, severities and descriptions.")
-    edited = st.data_editor(run_view.checklist_frame(items), key="checklist_editor", disabled=["id"], hide_index=True,
+    edited = st.data_editor(run_view.checklist_frame(items), key="checklist_editor",
+                            disabled=["id"] if writable else True, hide_index=True,
                             column_config={"default_severity": st.column_config.SelectboxColumn(
                                 "default severity", options=["high", "medium", "low", "info"], required=True)})
     new_items = run_view.apply_edits(items, edited)
-    if new_items != items:
+    if new_items != items and writable:
         run_view.save_room_checklist(settings, room, new_items)
         st.toast("Checklist saved for this room")
 
+if not writable:
+    st.caption("Read only: your role on this room is viewer. Runs are started by its reviewers and admins.")
 if busy and busy != rid:
     st.info(f"Run `{busy}` is active on this room; a new run can start once it ends.")
 b = st.columns([1, 1, 1, 3])
 if b[0].button("Start new run", type="primary", icon=":material/play_arrow:",
-               disabled=bool(busy) or (not offline and not base_url)):
+               disabled=not writable or bool(busy) or (not offline and not base_url)):
     overrides = run_view.run_overrides(settings, room, offline, base_url, api_key, root_model, sub_model, as_of)
     if not run_view.room_checklist_path(settings, room).exists():
         run_view.save_room_checklist(settings, room, items)
     try:  # checked again by the runner and the worker: another tab may have started one since this page drew
-        state.set_run(services.start_run(settings, room, overrides))
+        store.require_write(room)  # refused for a viewer before any worker starts
+        new = services.start_run(settings, room, overrides)
+        store.record_run_start(new)
+        state.set_run(new)
         st.rerun()
     except runner.RunActive as e:
         st.error(str(e))
-if b[1].button("Stop", icon=":material/stop:", disabled=not active):
+if b[1].button("Stop", icon=":material/stop:", disabled=not active or not writable):
+    store.require_write(room)
     services.stop_run(settings, run.id)
     st.rerun()
-if b[2].button("Resume", icon=":material/replay:", disabled=run is None or bool(busy) or run.status == "finished"):
+if b[2].button("Resume", icon=":material/replay:",
+               disabled=not writable or run is None or bool(busy) or run.status == "finished"):
     try:
+        store.record_run_start(run.id, resumed=True)
         services.resume_run(settings, run.id, run_view.run_overrides(settings, room, offline, base_url, api_key,
                                                                     root_model, sub_model))
         st.rerun()

@@ -9,14 +9,14 @@ import streamlit as st
 
 from agents.store.table import ROW
 from agents.table import export
-from app import services, ui
+from app import auth, services, ui
 from app import table_view as tv
 from app.passage import passage_html
 
 st.title("Review table")
-ctx = ui.require_run()
+ctx = ui.require_run()  # calls auth.guard; ctx.store is scoped to the signed-in user (a viewer's mark is refused)
 items = services.checklist(ctx.settings)
-author = ctx.settings.app.author
+author = auth.author(ctx.settings)
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)

@@ -14,7 +14,7 @@ from app import trace_view, ui
 from app.palette import ASSIGNMENT_COLORS
 
 st.title("Trace")
-ctx = ui.require_run()
+ctx = ui.require_run()  # calls auth.guard: signed in, and the room is theirs; ctx.store is scoped to them
 
 
 @st.fragment(run_every=ui.refresh_every(ctx.live))
