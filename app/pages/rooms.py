@@ -49,19 +49,24 @@ if admin:
                 st.rerun()
 
 room = state.room()
+if room:
+    jobs.resume_embedding(settings, room)  # a room whose embedding was cut off (crash, restart) goes on
 job = jobs.read_status(settings, room) if room else None
 was_running = job is not None and job.running
+reviewable = bool(room) and rooms_view.reviewable(settings, room)  # the room's table shows while vectors fill in
 
 
 @st.fragment(run_every=ui.LIVE_REFRESH_S if was_running else None)
 def progress_panel() -> None:
     snap = jobs.read_status(settings, room)
     if snap.running:
-        st.progress(min(snap.done / max(snap.total, 1), 1.0),
-                    text=f"Ingesting {room}: {snap.done}/{snap.total} files · {snap.current or 'starting…'}")
-        if snap.recent:
+        frac, line = rooms_view.stage_line(snap)
+        st.progress(frac, text=f"{fv.md_escape(room)}: {line}")
+        if snap.stage == "embedding" and not reviewable:
+            st.rerun(scope="app")  # just became reviewable: draw the room below
+        if snap.recent and snap.stage == "parsing":
             st.caption("Just processed: " + " · ".join(fv.md_escape(p) for p in snap.recent[::-1]))
-        if room in services.room_names(settings):  # the manifest fills in file by file
+        if snap.stage != "embedding" and room in services.room_names(settings):  # the manifest fills in file by file
             st.dataframe(rooms_view.file_table(services.documents(settings, room)), hide_index=True)
     elif was_running:
         st.rerun(scope="app")  # ingest just finished: redraw the whole page with the manifest's table
@@ -72,7 +77,7 @@ def progress_panel() -> None:
 if job is not None and (was_running or job.error):
     progress_panel()
 
-if room and not was_running and room in auth.room_names(settings):
+if room and (not was_running or reviewable) and room in auth.room_names(settings):
     docs = services.documents(settings, room)
     t = rooms_view.totals(docs)
     st.subheader(f"Room “{room}”")
