@@ -107,13 +107,6 @@ class TableMixin:
             return cur.execute(
                 f"SELECT document_id, column_id, status, value FROM table_answers WHERE run_id=?{cond}", params).fetchall()
 
-    def table_version(self, run_id: str) -> tuple[str, int]:
-        """Changes whenever the run's table or the room's marks do (its build time, the run's last action id):
-        a key for caching the grid between reruns of the page."""
-        built = self._q("SELECT built_at FROM table_builds WHERE run_id=?", (run_id,))
-        last = self._q("SELECT COALESCE(MAX(id), 0) FROM actions WHERE run_id=?", (run_id,))[0][0]
-        return (built[0][0] if built else "", last)
-
     # ------------------------------------------------------------------ marks
     def table_marks(self, room: str) -> dict[tuple[str, str], TableMark]:
         return {(r["document_id"], r["column_id"]): self._mark(r)

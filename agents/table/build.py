@@ -49,7 +49,7 @@ def build_table(store: ReviewStore, run_id: str, items: list[ChecklistItem], tex
                 search: Callable[[str, Column], list[Quote]] | None = None,
                 columns: list[Column] | None = None) -> list[Answer]:
     """Derive and store the run's answers; returns them. `text_of`: document id -> its text."""
-    from agents.memo.derive import note_agreement
+    from agents.facts import extract_facts
 
     run = store.run(run_id)
     if run is None:
@@ -67,9 +67,8 @@ def build_table(store: ReviewStore, run_id: str, items: list[ChecklistItem], tex
     answers: list[Answer] = []
     for doc_id, _ in docs:
         text = text_of(doc_id)
-        if doc_id not in facts and text:
-            note_agreement(store, doc_id, text)
-            facts.update(store.document_facts([doc_id]))
+        if doc_id not in facts and text:  # reviewed before facts were cached: read now (the review caches them)
+            facts[doc_id] = extract_facts(text).model_dump(mode="json")
         ask = (lambda col, d=doc_id: search(d, col)) if search else None
         answers += [asked.get((a.document_id, a.column_id), a) for a in answer_document(
             doc_id, text, facts.get(doc_id), by_doc.get(doc_id, []), columns, item_cuad, search=ask)]

@@ -26,7 +26,9 @@ def _grid(db: str, run_id: str, version: tuple):
     return tv.grid_of(ctx.store, run_id)
 
 
-grid = _grid(str(ctx.store.path), ctx.run.id, ctx.store.table_version(ctx.run.id))
+built = ctx.store.table_built(ctx.run.id)
+grid = _grid(str(ctx.settings.db_path()), ctx.run.id,
+             (built[1].isoformat() if built else "", len(ctx.store.actions(ctx.run.id))))
 if grid is None:
     st.info("The table has not been built for this run yet: one row per document, one column per question, "
             "each answer with the passage it stands on.")
