@@ -46,8 +46,8 @@ nav = st.navigation(pages)
 
 with st.sidebar:
     st.markdown("### :material/balance: Dataroom RLM")
-    auth.sidebar_user(services.settings())
     state.sidebar_context(services.settings())
+    auth.sidebar_user(services.settings())  # after the pickers: the role shown is on the room they settled on
 
 try:
     nav.run()
