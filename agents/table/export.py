@@ -12,8 +12,9 @@ import csv
 import io
 
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 from openpyxl.comments import Comment
-from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.styles import Font, PatternFill
 
 from agents.table.answers import Answer
 from agents.table.grid import Grid
@@ -30,10 +31,17 @@ def _safe(value: str) -> str:
     return "'" + value if value.startswith(_FORMULA_START) else value
 
 
-def _set(ws, row: int, col: int, value) -> None:
-    cell = ws.cell(row=row, column=col, value=value)
+def _cell(ws, value, bold: bool = False, comment: str = "", fill: PatternFill | None = None) -> WriteOnlyCell:
+    cell = WriteOnlyCell(ws, value=value)
     if isinstance(value, str) and value.startswith("="):
         cell.data_type = "s"  # openpyxl takes a leading '=' for a formula; this one is text
+    if bold:
+        cell.font = Font(bold=True)
+    if comment:
+        cell.comment = Comment(comment, "Dataroom RLM", width=420, height=220)
+    if fill is not None:
+        cell.fill = fill
+    return cell
 
 
 def citation_text(answer: Answer | None, mark: str) -> str:
@@ -56,41 +64,28 @@ def _fill(mark: str) -> PatternFill | None:
 
 
 def to_xlsx(grid: Grid) -> bytes:
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Answers"
-    header = ["Document", "Assigned to", *(c.title for c in grid.columns)]
-    for j, h in enumerate(header, 1):
-        _set(ws, 1, j, h)
-        ws.cell(row=1, column=j).font = Font(bold=True)
-        ws.cell(row=1, column=j).alignment = Alignment(wrap_text=True, vertical="top")
-    for i, (doc_id, path) in enumerate(grid.documents, 2):
-        _set(ws, i, 1, path)
-        _set(ws, i, 2, grid.assignee(doc_id))
-        for j, col in enumerate(grid.columns, 3):
-            _set(ws, i, j, grid.cell(doc_id, col.id))
-            mark = grid.mark(doc_id, col.id)
-            note = citation_text(grid.answers.get((doc_id, col.id)), mark)
-            if note:
-                ws.cell(row=i, column=j).comment = Comment(note, "Dataroom RLM", width=420, height=220)
-            if fill := _fill(mark):
-                ws.cell(row=i, column=j).fill = fill
+    """Written in openpyxl's streaming mode: the regular one took about a minute for 1,000 × 50 cells."""
+    wb = Workbook(write_only=True)
+    ws = wb.create_sheet("Answers")
     ws.freeze_panes = "C2"
     ws.column_dimensions["A"].width = 50
+    ws.append([_cell(ws, h, bold=True) for h in ["Document", "Assigned to", *(c.title for c in grid.columns)]])
+    for doc_id, path in grid.documents:
+        row = [_cell(ws, path), _cell(ws, grid.assignee(doc_id))]
+        for col in grid.columns:
+            mark = grid.mark(doc_id, col.id)
+            row.append(_cell(ws, grid.cell(doc_id, col.id), comment=citation_text(grid.answers.get((doc_id, col.id)), mark),
+                             fill=_fill(mark)))
+        ws.append(row)
     cites = wb.create_sheet("Citations")
-    for j, h in enumerate(CSV_COLUMNS, 1):
-        _set(cites, 1, j, h)
-        cites.cell(row=1, column=j).font = Font(bold=True)
-    for i, row in enumerate(rows(grid), 2):
-        for j, value in enumerate(row, 1):
-            _set(cites, i, j, value)
     cites.freeze_panes = "A2"
+    cites.append([_cell(cites, h, bold=True) for h in CSV_COLUMNS])
+    for values in rows(grid):
+        cites.append([_cell(cites, v) for v in values])
     qs = wb.create_sheet("Questions")
-    for j, h in enumerate(("id", "question", "answer type", "source", "in words"), 1):
-        _set(qs, 1, j, h)
-    for i, c in enumerate(grid.columns, 2):
-        for j, value in enumerate((c.id, c.title, c.type.value, c.source.value, c.description), 1):
-            _set(qs, i, j, value)
+    qs.append([_cell(qs, h, bold=True) for h in ("id", "question", "answer type", "source", "in words")])
+    for c in grid.columns:
+        qs.append([_cell(qs, v) for v in (c.id, c.title, c.type.value, c.source.value, c.description)])
     buf = io.BytesIO()
     wb.save(buf)
     return buf.getvalue()
