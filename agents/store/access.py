@@ -103,10 +103,12 @@ _READ_BY_RUN = {"run", "run_documents", "findings", "finding", "finding_tally", 
                 "assignment", "memo", "memo_versions", "memo_proposal", "reviewer_edited", "coverage",
                 "document_status", "answers", "answer_values", "table_built", "searched"}
 _WRITE_BY_RUN = {"set_finding_review", "save_reviewer_edit", "save_agent_section", "accept_proposal",
-                 "set_table_mark", "put_answers", "put_column_answers"}
+                 "set_table_mark", "put_answers", "put_column_answers", "set_searched"}
 _READ_BY_ROOM = {"runs", "decisions", "table_marks", "table_columns"}
 _WRITE_BY_ROOM = {"add_table_column", "remove_table_column"}
-_UNSCOPED_READ = {"document_facts"}  # keyed by document id (a content hash): facts of a document the user opened
+# keyed by document id (a content hash): the parties and dates read from a document the user opened, cached
+# whoever reads it first (reading a memo may fill it); they say nothing about any room
+_UNSCOPED_READ = {"document_facts", "put_document_facts"}
 
 
 class ScopedStore:
@@ -136,6 +138,10 @@ class ScopedStore:
         if not self.who.admin:
             raise AccessDenied("Only an admin can see who has access to a data room.")
         return self._store.grants(room)
+
+    def require_write(self, room: str) -> None:
+        """AccessDenied unless the user may change `room` (start or stop runs, decide, edit)."""
+        self._store.require_room(room, self.who, write=True)
 
     def record_run_start(self, run_id: str, resumed: bool = False) -> None:
         """Who started (or resumed) a run, in its event log."""
