@@ -57,6 +57,8 @@ def _print_event(ev: dict) -> None:
         print(f"  {d['agent']} failed: {d['error']}", flush=True)
     elif kind == "root_step":
         print(f"  root step {d['step']}: {', '.join(d['tools']) or 'finish'}", flush=True)
+    elif kind == "root_fallback" and d.get("note"):
+        print(f"  {d['note']}", flush=True)
 
 
 def summary(stats: dict) -> str:
@@ -72,6 +74,15 @@ def summary(stats: dict) -> str:
         f"(root share {t['root_share']:.2%}); calls root {t['root_calls']}, sub {t['sub_calls']}",
         f"wall time: {stats['wall_seconds']:.1f} s",
     ])
+
+
+def model_lines(settings: Settings, run_id: str) -> list[str]:
+    """Who drove the root steps (the model or the built-in planner, with the planner's notes) and the request
+    form each endpoint ended up with; nothing for a run without a model."""
+    from agents.llm.report import summary_lines
+    from agents.trajectory import trajectory_for
+
+    return summary_lines(trajectory_for(settings, run_id).read())
 
 
 def _refuse(store, run_id: str, message: str, code: int) -> int:
@@ -174,6 +185,8 @@ async def _locked_run(args: argparse.Namespace, settings: Settings, store, run_i
     if run is not None and run.status == "running":
         store.set_run_status(run_id, "finished", stats=stats)  # resumed a thread that had already finished
     print(summary(stats))
+    for line in model_lines(settings, run_id):
+        print(line)
     print(f"artifacts: {settings.run_dir(run_id)}")
     code, verdict = outcome(stats, settings, store.run(run_id).status if store.run(run_id) else "failed")
     if verdict:

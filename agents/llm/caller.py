@@ -163,6 +163,7 @@ class LLMCaller:
             caps = self.caps
             mode = caps.tools if tools else (caps.output if json_schema else "text")
             kwargs, msgs = self._request(messages + extra, json_schema, schema_name, tools, mode, invalid)
+            form = request_form(bool(tools), bool(json_schema), mode)
             if self.budget is not None:
                 self.budget.reserve_call(self.role)
             t0 = time.monotonic()
@@ -170,7 +171,7 @@ class LLMCaller:
             try:
                 resp = await self.client.chat.completions.create(model=self.model, messages=msgs, **kwargs)
             except openai.APIStatusError as e:
-                self._log(attempt, t0, type(e).__name__, transcript, msgs)
+                self._log(attempt, t0, type(e).__name__, transcript, msgs, form=form)
                 refused = refusal_of(f"{e} {e.body}", mode if json_schema and not tools and mode != "text" else None,
                                      bool(tools) and mode == "native")
                 if refused == "tools":
@@ -192,7 +193,7 @@ class LLMCaller:
                     continue
                 raise fail(f"rejected ({e.status_code})", e) from None  # 400/401/403/404: retrying will not help
             except _TRANSIENT as e:
-                self._log(attempt, t0, type(e).__name__, transcript, msgs)
+                self._log(attempt, t0, type(e).__name__, transcript, msgs, form=form)
                 errors.append(self._redact(f"{type(e).__name__}: {e}"))
                 if attempt >= self.settings.max_retries:
                     raise fail("failed", e) from None
@@ -204,7 +205,7 @@ class LLMCaller:
             tokens[0] += comp.prompt_tokens
             tokens[1] += comp.completion_tokens
             estimated = estimated or comp.tokens_estimated
-            self._log(attempt, t0, "ok", transcript, msgs, comp)
+            self._log(attempt, t0, "ok", transcript, msgs, comp, form=form)
             try:
                 comp.parsed = parse(comp)
             except OutputInvalid as e:
@@ -310,8 +311,8 @@ class LLMCaller:
                             f"{type(err).__name__}: {str(err)[:400]}")
 
     def _log(self, attempt: int, t0: float, outcome: str, transcript: list[dict], msgs: list[dict],
-             comp: Completion | None = None) -> None:
-        rec = {"role": self.role, "model": self.model, "attempt": attempt, "outcome": outcome,
+             comp: Completion | None = None, form: str = "") -> None:
+        rec = {"role": self.role, "model": self.model, "attempt": attempt, "outcome": outcome, "form": form,
                "seconds": round(time.monotonic() - t0, 4),
                "prompt_tokens": comp.prompt_tokens if comp else 0,
                "completion_tokens": comp.completion_tokens if comp else 0,
@@ -323,6 +324,14 @@ class LLMCaller:
             rec["response"] = {"content": comp.content,
                                "tool_calls": [{"name": t.name, "arguments": t.arguments} for t in comp.tool_calls]}
         transcript.append(rec)
+
+
+def request_form(tools: bool, json_schema: bool, mode: str) -> str:
+    """The form a request went out in, as reports name it: native tools, tools in text, json_schema,
+    json_object or text (a schema described in the prompt, or no structure asked)."""
+    if tools:
+        return "native tools" if mode == "native" else "tools in text"
+    return mode if json_schema else "text"
 
 
 def _retry_after(err: Exception | None) -> float | None:

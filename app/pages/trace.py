@@ -42,6 +42,16 @@ def trace_panel() -> None:
     if steps.empty:
         st.caption("No root steps recorded yet.")
         return
+    caption = trace_view.drive_caption(records)
+    if caption:
+        st.caption(caption)
+    fallbacks = trace_view.fallback_rows(records)
+    if not fallbacks.empty:
+        st.dataframe(fallbacks, hide_index=True)
+    forms = trace_view.form_rows(records)
+    if not forms.empty:
+        st.caption("How each model was asked (the best form its server accepted) and how its replies were read")
+        st.dataframe(forms, hide_index=True)
     st.dataframe(steps, hide_index=True)
     pick = st.selectbox("Inspect step", steps["step"].tolist(), index=None, placeholder="Choose a step")
     if pick is not None:
