@@ -42,11 +42,23 @@ def default_columns(columns: list[Column]) -> list[str]:
     return [c for c in DEFAULT_COLUMNS if c in ids] + [c.id for c in columns if c.source is ColumnSource.custom]
 
 
+def headers(columns: list[Column]) -> dict[str, str]:
+    """Column id -> the grid's header: its title, told apart from a CUAD category of the same name
+    ("Exclusivity") by its source."""
+    seen: set[str] = {FILE, ASSIGNEE}
+    out = {}
+    for c in columns:
+        h = c.title if c.title not in seen else f"{c.title} ({c.source.value})"
+        seen.add(h)
+        out[c.id] = h
+    return out
+
+
 def frame(grid: Grid, column_ids: list[str]) -> pd.DataFrame:
     """One row per document: its short path, who it is assigned to, and the chosen columns' answers (the
     reviewer's correction where there is one). The document id is the index."""
     short = short_paths([p for _, p in grid.documents])
-    titles = {c.id: c.title for c in grid.columns}
+    titles = headers(grid.columns)
     data = {FILE: [short[p] for _, p in grid.documents], ASSIGNEE: [grid.assignee(d) for d, _ in grid.documents]}
     for cid in column_ids:
         data[titles.get(cid, cid)] = [grid.cell(d, cid) for d, _ in grid.documents]
@@ -85,6 +97,22 @@ def page(df: pd.DataFrame, number: int, size: int = PAGE_SIZE) -> pd.DataFrame:
 
 def pages(df: pd.DataFrame, size: int = PAGE_SIZE) -> int:
     return max(1, -(-len(df) // size))
+
+
+def picked_cell(shown: pd.DataFrame, cells: list, grid: Grid) -> tuple[str, str | None] | None:
+    """(document id, column id or None) of the cell clicked in the grid's page `shown`."""
+    if not cells:
+        return None
+    row, header = cells[0][0], cells[0][1]
+    if not 0 <= row < len(shown):
+        return None
+    by_header = {h: cid for cid, h in headers(grid.columns).items()}
+    return str(shown.index[row]), by_header.get(header)
+
+
+def grid_height(rows: int) -> int:
+    """Tall enough for the rows shown (35 px each, plus the header), at most 420 px."""
+    return min(420, 38 + 35 * max(1, rows))
 
 
 @dataclass

@@ -38,7 +38,8 @@ if grid is None:
         st.rerun()
     st.stop()
 
-titles = {c.id: c.title for c in grid.columns}
+titles = tv.headers(grid.columns)
+DOC, COL, LAST = "table_doc", "table_col", "_table_last_cell"
 top = st.columns([4, 2, 1, 1])
 chosen = top[0].multiselect("Columns", [c.id for c in grid.columns], default=tv.default_columns(grid.columns),
                             format_func=titles.__getitem__, placeholder="Choose the questions to show")
@@ -51,16 +52,27 @@ df = tv.sort_frame(tv.filter_frame(df, None if where == "any column" else where,
 n_pages = tv.pages(df)
 number = st.number_input(f"Page (of {n_pages})", 1, n_pages, 1) if n_pages > 1 else 1
 st.caption(f"{len(df)} of {len(grid.documents)} documents · {len(chosen)} of {len(grid.columns)} questions shown")
-st.dataframe(tv.page(df, number), hide_index=True, height=420)
+shown = tv.page(df, number)
+event = st.dataframe(shown, hide_index=True, height=tv.grid_height(len(shown)), on_select="rerun",
+                     selection_mode="single-cell", key="table_grid",
+                     column_config={tv.FILE: st.column_config.TextColumn(width="medium")})
+picked = tv.picked_cell(shown, event.selection.cells if event else [], grid)
+if picked and picked != st.session_state.get(LAST):  # a click in the grid opens that cell below
+    st.session_state[LAST] = picked
+    st.session_state[DOC] = picked[0]
+    if picked[1]:
+        st.session_state[COL] = picked[1]
+if st.session_state.get(DOC) not in df.index:
+    st.session_state.pop(DOC, None)
 
 with st.container(border=True):
     st.subheader("Open a cell")
     c = st.columns(2)
     paths = dict(grid.documents)
-    doc = c[0].selectbox("Document", list(df.index), format_func=paths.__getitem__, index=None,
-                         placeholder="Choose a document")
+    doc = c[0].selectbox("Document", list(df.index), format_func=paths.__getitem__, index=None, key=DOC,
+                         placeholder="Choose a document, or click a cell above")
     col = c[1].selectbox("Question", [x.id for x in grid.columns], format_func=titles.__getitem__, index=None,
-                         placeholder="Choose a question")
+                         key=COL, placeholder="Choose a question")
     if doc and col:
         d = tv.cell_detail(ctx.store, grid, doc, col)
         st.html(tv.detail_html(d))

@@ -61,6 +61,12 @@ def test_table_page_builds_marks_and_filters(settings, tmp_path):
     next(b for b in at.button if b.label == "Assign").click().run()
     assert _cells(at)[0][1] == "J. Doe"
     assert [a.action for a in store.actions("run-1")][-3:] == ["verified", "corrected", "assigned"]
+    # a click on a cell of the grid opens it
+    at.session_state["table_grid"] = {"selection": {"rows": [], "columns": [], "cells": [[1, "Governing Law"]]}}
+    at.run()
+    assert not at.exception
+    assert {s.label: s for s in at.selectbox}["Document"].value == store.run_documents("run-1")[1]["document_id"]
+    assert any("<b>Answer.</b> Delaware" in h.value for h in at.get("html"))
     # filter to one document
     {t.label: t for t in at.text_input}["Contains"].input("delaware").run()
     assert [r[0] for r in _cells(at)] == ["beta.txt"]
