@@ -335,6 +335,14 @@ HONEST = {
     "debt_change_of_control": "The agreement contains a change-of-control provision",
     "key_employee": "The agreement provides for payments or benefits on termination or a change of control",
     "litigation": "The document refers to litigation or claims",
+    "revenue_sharing": "The agreement requires revenue or profit to be shared (royalties, commissions or a share of sales)",
+    "price_restrictions": "The agreement restricts changes to prices or fees",
+    "post_termination_services": "The agreement imposes obligations that continue after it ends",
+    "liquidated_damages": "The agreement provides for liquidated damages or a termination fee",
+    "warranty": "The agreement gives a warranty for a stated period",
+    "third_party_beneficiary": "The agreement may be enforced by a person who is not a party",
+    "non_disparagement": "The agreement restricts a party from disparaging the other",
+    "covenant_not_to_sue": "The agreement restricts a party from contesting the other's rights or bringing claims against it",
 }
 
 _OPENERS = {"The", "A", "An", "Any", "Either", "Each", "Neither", "Liability", "Rights"}

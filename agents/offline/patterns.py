@@ -185,6 +185,79 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
                    r"(intends?|reserves? the right|will) (\w+ ){0,2}(commence|issue|bring|file|institute) (legal |court )?(proceedings|an action|a claim|suit|litigation)"),
         exclude=_rx(r"(shall|will|may) (\w+ ){0,4}(indemnify|defend)"),
     ),
+    # Items for the CUAD categories that have a recognisable drafting of their own (CUAD_v1_README.txt's
+    # definitions). `include` is the vocabulary the classifier ranks within; `strong` wording that is
+    # unambiguous where CUAD has few examples.
+    "revenue_sharing": ItemPatterns(
+        include=_rx(r"royalt\w*", r"(shar\w*|split\w*|divid\w*)\b.{0,100}\b(revenues?|profits?|proceeds|income|net sales|gross sales|receipts|margins?|fees|earnings)",
+                    r"\b(revenues?|profits?|proceeds|income|net sales|gross sales|receipts|margins?|earnings)\b.{0,120}\b(shar\w*|split\w*|divid\w*|\d+(\.\d+)? ?%|percent)",
+                    r"\bcommissions?\b", r"\b(percent(age)?|\d+(\.\d+)? ?%) of (the |all |such |its )?(net|gross|total|adjusted)\b"),
+    ),
+    "price_restrictions": ItemPatterns(
+        include=_rx(r"\b(increas\w*|rais\w*|reduc\w*|decreas\w*|chang\w*|adjust\w*|modif\w*)\b.{0,120}\b(prices?|pricing|fees?|rates?|charges?)\b",
+                    r"\b(prices?|pricing|fees?|rates?|charges?)\b.{0,120}\b(increas\w*|rais\w*|reduc\w*|decreas\w*|chang\w*|adjust\w*|fixed|firm|locked)\b"),
+        require=_rx(r"\b(not|no|only|never|without|fixed|firm|locked|except|limited to|in excess of|exceed|more than|cap\w*)\b"),
+    ),
+    "post_termination_services": ItemPatterns(
+        include=_rx(r"\b(after|following|upon|on|post|subsequent to|prior to)[- ](the )?(any |such |its )?(terminat\w*|expir\w*|cancell?ation)",
+                    r"\b(terminat\w*|expir\w*)\b.{0,200}\b(continu\w*|transition\w*|wind\w*[- ]down|sell[- ]?off|return\w*|deliver\w*|purchas\w*|fulfil\w*|complet\w*|pay\w*|support\w*|provid\w*|surviv\w*|assist\w*)",
+                    r"\bsurviv\w*", r"\btransition (services?|period|assistance|plan)", r"\bsell[- ]off", r"\blast[- ]time[- ]buy|\blast buy",
+                    r"\bwind[- ]?down"),
+    ),
+    "liquidated_damages": ItemPatterns(
+        include=_rx(r"liquidated damages", r"\b(termination|cancell?ation|break[- ]?up|exit|early termination) (fee|charge|payment|penalty)",
+                    r"\bpenalt(y|ies)\b", r"\b(estimate|pre-estimate) of (the )?(\w+ ){0,2}damages",
+                    r"\b(pay|payable|paid|owe)\w*\b.{0,160}\b(upon|on|in the event of|following|for) (such |any |the |an? )?(early )?(terminat\w*|breach\w*|cancell?ation|failure)",
+                    r"\b(terminat\w*|cancell?ation|breach\w*)\b.{0,160}\b(shall|will) (\w+ ){0,2}pay\b"),
+        strong=_rx(r"\bliquidated damages\b(?!.{0,40}\b(not|no)\b)", r"\b(early )?termination fee\b", r"\bbreak[- ]?up fee\b"),
+    ),
+    "warranty": ItemPatterns(
+        include=_rx(r"\bwarrant\w*", r"\bguarant\w*.{0,80}\b(defects?|workmanship|materials|perform\w*|free from)"),
+        require=_rx(r"\bwarranty period\b",
+                    r"\b(\d+|one|two|three|four|five|six|nine|ten|twelve|eighteen|twenty[- ]four|thirty|sixty|ninety|one hundred (and )?eighty)\b\W{0,3}(\(\d+\)\W{0,2})?(calendar |business )?(days?|months?|years?)\b",
+                    r"\bfor (a|the) period\b", r"\b(from|after) (the )?(date of )?(delivery|shipment|acceptance|installation|purchase|sale)\b"),
+    ),
+    "third_party_beneficiary": ItemPatterns(
+        include=_rx(r"\bbeneficiar\w*", r"\bfor the (sole |exclusive |express )?benefit of\b", r"\b(confer|give|grant|create|provide)\w*\b.{0,120}\b(rights?|remed\w*|benefits?|claims?)\b.{0,120}\b(any (other )?person|third part\w*|anyone)",
+                    r"\benforce\w*\b.{0,80}\b(any person|third part\w*|non-?part\w*)", r"\bthird part\w* (rights|enforcement)"),
+        strong=_rx(r"\b(is|are|shall be|will be|be) (an? |the )?(express(ly)? |intended )*(third[- ]party )beneficiar\w*",
+                   r"\bintended (third[- ]party )?beneficiar\w*(?! .{0,40}\bno\b)"),
+        exclude=_rx(r"\b(no|not (be )?an?|not (a|any)|none of the|nothing .{0,120}) (intended )?third[- ]part(y|ies) beneficiar\w*(?!.{0,200}\b(except|other than|save|provided|however)\b)"),
+    ),
+    "non_disparagement": ItemPatterns(
+        include=_rx(r"disparag\w*", r"\b(negative|derogatory|adverse|critical|defamatory|unfavou?rable|disparaging|harmful) (statements?|comments?|remarks?|publicity|information)",
+                    r"\breflects? (adversely|poorly|negatively|unfavou?rably)", r"\binto (public )?(disrepute|ridicule|contempt|scandal)",
+                    r"\b(harm|damage|injure|impair|tarnish|detract|denigrat)\w*\b.{0,60}\b(reputation|goodwill|image|good name)"),
+        strong=_rx(r"\b(not|never|refrain\w* from)\b.{0,120}\bdisparag\w*", r"\bnon-?disparag\w*"),
+    ),
+    "covenant_not_to_sue": ItemPatterns(
+        include=_rx(r"\b(contest|challeng|disput|attack|oppos|impugn|question)\w*\b.{0,160}\b(validity|ownership|enforceab\w*|title|patentab\w*|registration)",
+                    r"\bnot to (sue|bring|assert|commence|institute)", r"\bcovenants? not\b",
+                    r"\b(shall|will|may) not\b.{0,80}\b(sue|assert|bring|file|commence|institute|initiate)\b.{0,120}\b(claims?|actions?|suits?|proceedings?)",
+                    r"\breleases?\b.{0,80}\b(claims?|causes? of action|demands?)", r"\bwaives?\b.{0,60}\b(claims?|right to (sue|bring))"),
+        strong=_rx(r"\bcovenants? not to sue\b",
+                   r"\b(not|never)\b.{0,80}\b(contest|challenge|attack|impugn)\w*\b.{0,120}\b(validity|ownership|title)\b"),
+    ),
+    # Gates of CUAD categories scored under an item whose own vocabulary misses them (CATEGORY_GATES).
+    "competitive_restriction_exception": ItemPatterns(
+        include=_rx(r"\bnothing\b", r"\b(shall|will|does|do) not (\w+ ){0,3}(prevent|restrict|prohibit|limit|preclude|apply|restrain)",
+                    r"\bnot (be )?(deemed|construed) (to )?(\w+ ){0,2}(prevent|restrict|prohibit|limit|preclude|violat\w*|breach)",
+                    r"\b(notwithstanding|except|exception|excluding|other than|provided,? (however|that)|carve[- ]?out|permitted to|free to|may (continue|engage|sell|market|own|acquire|hold))\b"),
+        require=_rx(r"compet\w*", r"exclusiv\w*", r"solicit\w*", r"restrict\w*", r"non-?compet", r"\b(engag|develop|market|sell|distribut|acquir|own|invest|hold)\w*"),
+    ),
+    "volume_restriction": ItemPatterns(
+        include=_rx(r"\b(exceed\w*|in excess of|excess|more than|above|beyond|over|greater than|surpass\w*)\b.{0,140}\b(units?|volumes?|quantit\w*|number|usage|users?|seats?|licen[cs]es?|copies|limits?|thresholds?|caps?|forecasts?|capacity|amounts?|minutes|transactions)",
+                    r"\b(additional|overage|excess|incremental) (fees?|charges?|usage|units?|volumes?|capacity)", r"\b(maximum|up to)\b.{0,60}\b(units?|quantit\w*|volumes?|number|users?|copies|capacity)",
+                    r"\b(volume|quantity|capacity|usage) (limit|cap|restriction|threshold|tiers?)\w*"),
+    ),
+}
+
+
+# CUAD categories whose classifier is gated by their own vocabulary rather than their checklist item's: an exception
+# to a non-compete does not read like the restriction, nor a usage ceiling like a minimum commitment.
+CATEGORY_GATES = {
+    "Competitive Restriction Exception": "competitive_restriction_exception",
+    "Volume Restriction": "volume_restriction",
 }
 
 

@@ -17,11 +17,12 @@ import numpy as np
 from pydantic import BaseModel, Field
 
 from agents.offline.conditions import detect, severity_for, summarize
+from agents.offline.fact_findings import FACT_CATEGORIES, fact_passages
 from agents.offline.model import DEFAULT_MODEL_PATH, MIN_PROB, ReviewerModel, document_scores, top_units
 from agents.offline.patterns import ITEM_PATTERNS, excluded, gate
 from agents.offline.units import headings_only, unit_spans
 from core.text import count_tokens, locate_quote
-from core.types import ChecklistItem, Chunk, Citation, Document, Finding
+from core.types import ChecklistItem, Chunk, Citation, Document, Finding, Severity
 
 AGENT = "offline"
 MAX_QUOTES_PER_ITEM = 3
@@ -69,6 +70,9 @@ class OfflineReviewer:
             if not item.enabled:
                 continue
             cols = [cat_index[c] for c in item.cuad_categories if c in cat_index]
+            facts = [c for c in item.cuad_categories if c in FACT_CATEGORIES]
+            if facts:
+                findings += self._fact_findings(document, item, chunks, facts)
             if cols:
                 picked = self._classified(item, units, probs, cols)
             else:
@@ -149,6 +153,14 @@ class OfflineReviewer:
         scored.sort()
         return [(units[i], min(0.95, 0.6 + 0.1 * -n), []) for n, i in scored[: self.max_quotes]]
 
+    def _fact_findings(self, document, item, chunks, categories) -> list[Finding]:
+        out = []
+        for chunk, a, b, cats, summary in fact_passages(chunks, categories):
+            f = self._finding(document, item, _Unit(chunk, a, b), 0.9, cats)
+            if f is not None:
+                out.append(f.model_copy(update={"summary": summary, "severity": Severity.info}))
+        return out
+
     def _finding(self, document, item, unit: _Unit, conf: float, cuad: list[str]) -> Finding | None:
         loc = locate_quote(unit.text, unit.chunk.text, start_hint=unit.start)
         if loc is None:
@@ -203,5 +215,7 @@ def restate(findings: list[Finding], items: list[ChecklistItem], parties: list) 
     out = []
     for f in findings:
         item = by_id.get(f.category)
-        out.append(f if item is None else f.model_copy(update={"summary": summarize(item, f.quote, [], [], parties)}))
+        # a fact's summary states the value read (a date, the parties), not a clause to restate
+        facts = item is not None and any(c in FACT_CATEGORIES for c in item.cuad_categories)
+        out.append(f if item is None or facts else f.model_copy(update={"summary": summarize(item, f.quote, [], [], parties)}))
     return out

@@ -16,9 +16,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from agents.evaluation.labels import LabelledContract, gold_pieces
+from agents.offline.fact_findings import FACT_CATEGORIES
 from agents.offline.features import unit_features, vectorize
 from agents.offline.model import MIN_PROB, ReviewerModel, document_scores
-from agents.offline.patterns import gate
+from agents.offline.patterns import CATEGORY_GATES, gate
 from agents.offline.units import unit_spans
 from core.text import locate_quote
 
@@ -204,9 +205,12 @@ def train_model(docs: list[TrainDoc], categories: list[str], item_of: dict[str, 
 
 
 def cuad_item_map(items) -> dict[str, str]:
-    """CUAD category → checklist item id, from the checklist's `cuad_categories` (first item wins)."""
+    """CUAD category → the patterns that gate its classifier: the checklist item that lists it in
+    `cuad_categories` (first item wins), or the category's own gate (patterns.CATEGORY_GATES). Categories
+    read from the agreement's facts (fact_findings.FACT_CATEGORIES) have no classifier and are left out."""
     out: dict[str, str] = {}
     for it in items:
         for c in it.cuad_categories:
-            out.setdefault(c, it.id)
+            if c not in FACT_CATEGORIES:
+                out.setdefault(c, CATEGORY_GATES.get(c, it.id))
     return out
