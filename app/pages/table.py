@@ -17,6 +17,7 @@ st.title("Review table")
 ctx = ui.require_run()  # calls auth.guard; ctx.store is scoped to the signed-in user (a viewer's mark is refused)
 items = services.checklist(ctx.settings)
 author = auth.author(ctx.settings)
+ro = not auth.can_write(ctx.settings, ctx.room)  # a viewer: the store refuses their marks; the buttons say so first
 
 
 @st.cache_resource(show_spinner=False, max_entries=4)
@@ -32,7 +33,7 @@ grid = _grid(str(ctx.settings.db_path()), ctx.run.id,
 if grid is None:
     st.info("The table has not been built for this run yet: one row per document, one column per question, "
             "each answer with the passage it stands on.")
-    if st.button("Build the table", type="primary", icon=":material/table:", disabled=ctx.live):
+    if st.button("Build the table", type="primary", icon=":material/table:", disabled=ctx.live or ro):
         with st.spinner("Reading the answers from the review…"):
             tv.build(ctx.settings, ctx.store, ctx.run.id, items)
         st.rerun()
@@ -81,23 +82,23 @@ with st.container(border=True):
             st.html(passage_html(text, q.start, q.end, context=300))
         b = st.container(horizontal=True)
         m = grid.marks.get((doc, col))
-        if b.button("Unverify" if m and m.verified else "Verify", icon=":material/verified:"):
+        if b.button("Unverify" if m and m.verified else "Verify", icon=":material/verified:", disabled=ro):
             tv.mark(ctx.store, ctx.run.id, items, doc, col, author, verified=not (m and m.verified))
             st.rerun()
-        if b.button("Unflag" if m and m.flagged else "Flag", icon=":material/flag:"):
+        if b.button("Unflag" if m and m.flagged else "Flag", icon=":material/flag:", disabled=ro):
             tv.mark(ctx.store, ctx.run.id, items, doc, col, author, flagged=not (m and m.flagged))
             st.rerun()
         with st.form(f"correct_{doc}_{col}"):
             corrected = st.text_input("Corrected answer", d.corrected or "")
             note = st.text_input("Note on this answer", m.note if m else "")
-            if st.form_submit_button("Save correction"):
+            if st.form_submit_button("Save correction", disabled=ro):
                 tv.mark(ctx.store, ctx.run.id, items, doc, col, author, corrected=corrected or None,
                         clear_correction=not corrected.strip(), note=note)
                 st.rerun()
     if doc:
         with st.form(f"assign_{doc}"):
             who = st.text_input("Assign this document to", grid.assignee(doc))
-            if st.form_submit_button("Assign"):
+            if st.form_submit_button("Assign", disabled=ro):
                 tv.mark(ctx.store, ctx.run.id, items, doc, ROW, author, assignee=who)
                 st.rerun()
 
@@ -106,7 +107,7 @@ dl.download_button("Table (XLSX)", lambda: export.to_xlsx(tv.load_grid(ctx.store
                   f"table-{ctx.run.id}.xlsx", mime=export.XLSX_MIME, on_click="ignore", icon=":material/download:")
 dl.download_button("Table (CSV)", lambda: export.to_csv(tv.load_grid(ctx.store, ctx.run.id)),
                   f"table-{ctx.run.id}.csv", mime="text/csv", on_click="ignore", icon=":material/download:")
-if dl.button("Rebuild the table", icon=":material/refresh:", disabled=ctx.live,
+if dl.button("Rebuild the table", icon=":material/refresh:", disabled=ctx.live or ro,
             help="Read the answers again from the run (your marks and corrections are kept)"):
     tv.build(ctx.settings, ctx.store, ctx.run.id, items)
     st.rerun()
@@ -115,7 +116,7 @@ with st.expander("Add your own question"):
     with st.form("question"):
         q = st.text_input("Question in plain words", placeholder="Is there a most-favoured-customer price clause?")
         kind = st.selectbox("Answer type", tv.TYPES)
-        if st.form_submit_button("Add question") and q.strip():
+        if st.form_submit_button("Add question", disabled=ro) and q.strip():
             column = tv.add_question(ctx.store, ctx.room, q, kind, author)
             tv.build(ctx.settings, ctx.store, ctx.run.id, items)
             if not ctx.settings.llm.offline:
