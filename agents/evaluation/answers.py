@@ -14,14 +14,16 @@ the document's agreement facts and the reviewer's findings) and compared per CUA
 - The 33 Yes/No categories: accuracy of the answer (yes when a finding answers the category) against CUAD's
   Yes/No; `Yes/No (mean of 33)` is their mean.
 
-Each field is `{"score": x, "n": n}`: the mean over the contracts scored.
+Each field is `{"score": x, "n": n, "dev": {...}, "held_out": {...}}`: the mean over the contracts scored, and
+over each half of agents.evaluation.facts' fixed split (sha256 of the file name), so a figure can be read on
+the contracts no rule was written against.
 """
 
 from __future__ import annotations
 
 from core.types import ChecklistItem, Finding
 
-from agents.evaluation.facts import _PARTY_CLAUSE, date_match, law_match, token_f1
+from agents.evaluation.facts import _PARTY_CLAUSE, HALVES, date_match, half, law_match, token_f1
 from agents.evaluation.labels import LabelledContract
 from agents.facts import extract_facts
 from agents.table.answers import Answer, AnswerStatus, answer_document, durations
@@ -58,6 +60,7 @@ def answer_scores(contracts: list[LabelledContract], texts: dict[str, str], gold
     columns = cuad_columns()
     item_cuad = {i.id: list(i.cuad_categories) for i in items}
     per: dict[str, list[float]] = {c.cuad: [] for c in columns}
+    halves: dict[str, dict[str, list[float]]] = {h: {c.cuad: [] for c in columns} for h in HALVES}
     for con in contracts:
         text = texts.get(con.name)
         if text is None:
@@ -66,13 +69,23 @@ def answer_scores(contracts: list[LabelledContract], texts: dict[str, str], gold
         citable = [f for f in findings.get(con.name, []) if f.verified]
         got = {a.column_id: a for a in answer_document(con.name, text, facts, citable, columns, item_cuad)}
         for col in columns:
-            per[col.cuad].append(score_answer(col.cuad, col.type, got.get(col.id),
-                                              gold.get(con.name, {}).get(col.cuad, ""), con.present.get(col.cuad, False)))
-    out = {cat: {"score": round(sum(v) / len(v), 4), "n": len(v)} for cat, v in per.items() if v}
-    yes_no = [out[c.cuad]["score"] for c in columns if c.type is AnswerType.yes_no and c.cuad in out]
+            x = score_answer(col.cuad, col.type, got.get(col.id), gold.get(con.name, {}).get(col.cuad, ""),
+                             con.present.get(col.cuad, False))
+            per[col.cuad].append(x)
+            halves[half(con.name)][col.cuad].append(x)
+    out = {cat: {"score": _mean(v), "n": len(v), **{h: {"score": _mean(halves[h][cat]), "n": len(halves[h][cat])}
+                                                     for h in HALVES}}
+           for cat, v in per.items() if v}
+    yes_no = [c.cuad for c in columns if c.type is AnswerType.yes_no and c.cuad in out]
     if yes_no:
-        out[YES_NO_MEAN] = {"score": round(sum(yes_no) / len(yes_no), 4), "n": len(yes_no)}
+        out[YES_NO_MEAN] = {"score": _mean([out[c]["score"] for c in yes_no]), "n": len(yes_no),
+                            **{h: {"score": _mean([x for c in yes_no if (x := out[c][h]["score"]) is not None]),
+                                   "n": len(yes_no)} for h in HALVES}}
     return out
+
+
+def _mean(xs: list[float]) -> float | None:
+    return round(sum(xs) / len(xs), 4) if xs else None
 
 
 def gold_answers(labels_csv) -> dict[str, dict[str, str]]:
@@ -84,7 +97,11 @@ def gold_answers(labels_csv) -> dict[str, dict[str, str]]:
                 for r in csv.DictReader(fh)}
 
 
-def table(scores: dict[str, dict[str, float]]) -> str:
-    lines = ["| answer | score | n |", "|---|---:|---:|"]
-    lines += [f"| {k} | {v['score']:.3f} | {v['n']} |" for k, v in scores.items()]
+def table(scores: dict[str, dict]) -> str:
+    lines = ["| answer | all | n | dev half | held-out half |", "|---|---:|---:|---:|---:|"]
+    def f(x: float | None) -> str:
+        return "–" if x is None else f"{x:.3f}"
+
+    lines += [f"| {k} | {f(v['score'])} | {v['n']} | {f(v['dev']['score'])} | {f(v['held_out']['score'])} |"
+              for k, v in scores.items()]
     return "\n".join(lines)

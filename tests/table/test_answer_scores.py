@@ -36,7 +36,8 @@ def test_answer_scores_over_contracts(settings, tmp_path):
                      "Agreement Date": "3/3/2019", "Governing Law": "New York", "Expiration Date": "3/3/2022"}}
     scores = answer_scores([con], {"acme": AGREEMENT}, gold, {"acme": [assignment_finding(doc)]},
                            load_checklist(settings.checklist_path))
-    assert scores["Parties"] == {"score": 1.0, "n": 1}
+    assert scores["Parties"]["score"] == 1.0 and scores["Parties"]["n"] == 1
+    assert {scores["Parties"]["dev"]["n"], scores["Parties"]["held_out"]["n"]} == {0, 1}  # "acme" is in one half
     assert scores["Agreement Date"]["score"] == scores["Governing Law"]["score"] == 1.0
     assert scores["Expiration Date"]["score"] == 1.0
     assert scores["Anti-Assignment"]["score"] == 1.0 and scores["Non-Compete"]["score"] == 1.0
