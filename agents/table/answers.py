@@ -64,7 +64,9 @@ class Answer(BaseModel):
             return PASSAGES_ONLY
         if self.status is AnswerStatus.not_found:
             return "No (not found)" if self.value == "no" else NOT_FOUND
-        return {"yes": "Yes", "no": "No"}.get(self.value, self.value)
+        shown = {"yes": "Yes", "no": "No"}.get(self.value, self.value)
+        # an answer whose passage was not found in the document is never shown as if it were
+        return shown if self.verified or not self.quotes else f"{shown} (quote not verified)"
 
 
 # ---------------------------------------------------------------- quotes

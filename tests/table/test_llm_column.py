@@ -75,6 +75,7 @@ def test_custom_yes_no_column_answered_by_bounded_sub_agent_calls(settings, room
             assert a.status is AnswerStatus.not_found and a.display() == "No (not found)"
         elif paths[doc_id] == "doc-3.txt":
             assert a.status is AnswerStatus.answered and not a.verified and a.quotes[0].text == FABRICATED
+            assert a.display() == "No (quote not verified)"
         else:
             assert a.status is AnswerStatus.answered and a.value == "no" and a.verified
             assert body[a.quotes[0].start:a.quotes[0].end] == a.quotes[0].text and "assign" in a.quotes[0].text
