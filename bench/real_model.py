@@ -6,7 +6,7 @@
 
 The room is the first five files of the bundled sample room in path order (or --room-dir, its first --docs
 files), ingested with the real pipeline into a fresh temporary workspace. Root and sub-agents use the same model.
-Reported: root steps the model drove vs the built-in planner (and the planner's notes), the request form each
+The key of an endpoint that needs one comes from DATAROOM_LLM__API_KEY. Reported: root steps the model drove vs the built-in planner (and the planner's notes), the request form each
 endpoint ended up with and how root replies were read, findings, verified share, tokens, wall time.
 
 Exit 0 when the run finished with full coverage and every finding shown as verified has its quote verbatim
@@ -30,6 +30,8 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pydantic import SecretStr  # noqa: E402
 
 from agents.harness import run_review  # noqa: E402
 from agents.llm import build_llm_policies  # noqa: E402
@@ -126,7 +128,7 @@ def recheck_verified(settings: Settings, store, run_id: str) -> tuple[list, list
 
 
 def run(args: argparse.Namespace) -> dict:
-    work = Path(tempfile.mkdtemp(prefix="real_model_"))
+    work = Path(args.work) if args.work else Path(tempfile.mkdtemp(prefix="real_model_"))
     settings = Settings(workspace=work / "workspace")
     src = work / "room"
     files = copy_room(Path(args.room_dir), args.docs, src)
@@ -146,7 +148,8 @@ def run(args: argparse.Namespace) -> dict:
     try:
         if server is not None:
             server.wait(args.server_timeout_s)
-        settings.llm = LLMSettings(base_url=endpoint, root_model=model, sub_model=model,
+        settings.llm = LLMSettings(base_url=endpoint, root_model=model, sub_model=args.sub_model or model,
+                                   api_key=SecretStr(os.environ.get("DATAROOM_LLM__API_KEY", "")),
                                    timeout_s=args.request_timeout_s, max_retries=args.max_retries)
         h = settings.harness
         # one slot's context holds a sub-agent's prompt; the server runs `slots` requests at once
@@ -177,6 +180,7 @@ def run(args: argparse.Namespace) -> dict:
     run_row = store.run("real-model-run")
     report = {
         "endpoint": endpoint if server is None else "llama-server (loopback)", "model": model,
+        "sub_model": args.sub_model or model,
         "documents": files, "ingest_seconds": round(ingest_s, 1), "wall_seconds": round(wall, 1),
         "status": run_row.status if run_row else "?", "reason": stats.get("reason", ""),
         "coverage": stats.get("coverage", {}), "root": root_drive(records),
@@ -194,7 +198,7 @@ def run(args: argparse.Namespace) -> dict:
 
 def print_report(r: dict) -> None:
     c, t, f, root = r["coverage"], r["tokens"], r["findings"], r["root"]
-    print(f"model {r['model']} at {r['endpoint']}; room: {len(r['documents'])} documents ({', '.join(r['documents'])})")
+    print(f"model {r['model']} (sub-agents {r['sub_model']}) at {r['endpoint']}; room: {len(r['documents'])} documents ({', '.join(r['documents'])})")
     print(f"run {r['status']} ({r['reason']}); coverage {c.get('documents_reviewed')}/{c.get('documents_total')} "
           f"documents, {c.get('tokens_ratio', 0):.1%} of tokens; wall {r['wall_seconds']} s (ingest {r['ingest_seconds']} s)")
     print(f"root steps {root['steps']}: model drove {root['model']}, built-in planner {root['planner']} alone, "
@@ -215,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--endpoint", help="an OpenAI-compatible base URL you run (no server is started)")
     ap.add_argument("--model", help="model name to send (default: the GGUF file's stem)")
+    ap.add_argument("--sub-model", help="another model on the same endpoint for the sub-agents (default: --model)")
+    ap.add_argument("--work", help="folder for the room copy and the workspace (default: a new temporary one)")
     ap.add_argument("--gguf", help="a GGUF model for the built server (default: SmolLM2-135M-Instruct)")
     ap.add_argument("--server-bin", help="llama-server binary (scripts/real_model.sh passes its build)")
     ap.add_argument("--default-gguf", help=argparse.SUPPRESS)
