@@ -164,6 +164,6 @@ def stage_line(job) -> tuple[float, str]:
 
 def reviewable(settings: Settings, room: str) -> bool:
     """Whether the room's documents are all parsed and searchable by keyword (review may start)."""
-    from ingest.manifest import Manifest, manifest_exists
+    from ingest.rooms import is_reviewable
 
-    return manifest_exists(settings, room) and Manifest(settings, room).stage() != "ingesting"
+    return is_reviewable(settings, room)

@@ -76,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
     how.add_argument("--update", action="store_true", help="make an existing room the source's copy (files not in it are removed)")
     how.add_argument("--finish-embedding", action="store_true",
                      help="only fill in the vectors of --room that an interrupted ingest left (no source)")
+    ap.add_argument("--no-embed", action="store_true",
+                    help="return once the room is reviewable (parsed, keyword-indexed); --finish-embedding adds the vectors")
     ap.add_argument("--workers", type=int, help="parser processes (default: settings.ingest.workers)")
     ap.add_argument("--embedding", choices=["minilm", "hash"], help="embedder (default: settings.embedding.model)")
     args = ap.parse_args(argv)
@@ -99,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("a source is needed (or --finish-embedding --room NAME)")
     room = args.room or args.source.stem
     try:
-        report = ingest_room(args.source, room, settings, progress=bar, mode="add" if args.add else "sync" if args.update else "new")
+        report = ingest_room(args.source, room, settings, progress=bar, mode="add" if args.add else "sync" if args.update else "new",
+                             embed=not args.no_embed)
     except (IntakeError, ValueError) as e:
         bar.close()
         hint = " (--room NAME for a new room, --add to add the files, --update to re-ingest)" if isinstance(e, RoomExistsError) else ""
@@ -107,4 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     bar.close()
     print(summary(report))
+    if report.pending_chunks:
+        print(f"{report.pending_chunks} chunk(s) still need their vectors (search finds them by keyword until then): "
+              f"python -m ingest --finish-embedding --room {room}")
     return 0

@@ -19,6 +19,7 @@ class RoomInfo(BaseModel):
     failed: int = Field(description="Documents that failed.")
     skipped: int = Field(description="Entries skipped.")
     tokens: int = Field(description="Tokens in parsed documents.")
+    stage: str = Field("embedded", description="ingest.manifest stage: ingesting / reviewable / embedded.")
 
 
 def room_exists(settings: Settings, room: str) -> bool:
@@ -33,6 +34,19 @@ def room_exists(settings: Settings, room: str) -> bool:
     return (d / "manifest.sqlite").exists() and bool(Manifest(settings, room).documents())
 
 
+def room_stage(settings: Settings, room: str) -> str | None:
+    """The room's stage (ingest.manifest): 'ingesting' (not complete: do not review yet), 'reviewable'
+    (every document parsed and keyword-indexed; vectors still filling in) or 'embedded'; None: no such room."""
+    if not settings.room_exists(room):
+        return None
+    return Manifest(settings, room).stage()
+
+
+def is_reviewable(settings: Settings, room: str) -> bool:
+    """What a review run should require of a room: all its documents are in the manifest with their text."""
+    return room_stage(settings, room) in ("reviewable", "embedded")
+
+
 def list_rooms(settings: Settings) -> list[RoomInfo]:
     """Rooms that have a manifest, by name."""
     root = settings.rooms_dir()
@@ -40,12 +54,14 @@ def list_rooms(settings: Settings) -> list[RoomInfo]:
         return []
     out = []
     for d in sorted(p for p in root.iterdir() if (p / "manifest.sqlite").exists()):
-        docs = Manifest(settings, d.name).documents()
+        man = Manifest(settings, d.name)
+        docs = man.documents()
         by = {s: sum(1 for x in docs if x.status == s) for s in ParseStatus}
         out.append(
             RoomInfo(
                 name=d.name, documents=len(docs), parsed=by[ParseStatus.parsed], failed=by[ParseStatus.failed],
                 skipped=by[ParseStatus.skipped], tokens=sum(x.tokens for x in docs if x.status == ParseStatus.parsed),
+                stage=man.stage(),
             )
         )
     return out

@@ -118,3 +118,19 @@ def test_an_old_manifest_reads_as_embedded(tmp_path):
         con.execute("INSERT INTO chunks VALUES ('c1', 'd1', 0, 'x', 1, 1, '[]', 0, 1, 1)")
     man = Manifest(s, "old")
     assert man.stage() == "embedded" and man.embedding_counts() == (1, 1)
+
+
+def test_room_stage_is_the_contract_for_review(tmp_path):
+    from ingest.rooms import is_reviewable, list_rooms, room_stage
+
+    s = _settings(tmp_path)
+    assert room_stage(s, "none") is None and not is_reviewable(s, "none")
+    Manifest(s, "mid").set_stage("ingesting")  # as a crash while parsing leaves it
+    assert room_stage(s, "mid") == "ingesting" and not is_reviewable(s, "mid")
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.txt").write_text("The licensee shall not assign this agreement.", encoding="utf-8")
+    ingest_room(src, "room", s, embed=False)
+    assert room_stage(s, "room") == "reviewable" and is_reviewable(s, "room")
+    embed_pending(s, "room")
+    assert room_stage(s, "room") == "embedded" and {r.name: r.stage for r in list_rooms(s)}["room"] == "embedded"
