@@ -75,6 +75,9 @@ def _partition(path: Path, doc_type: str, strategy: str = "fast") -> list:
     if doc_type == "pdf":
         from unstructured.partition.pdf import partition_pdf
 
+        from . import pdf_text
+
+        pdf_text.install()
         return partition_pdf(strategy=strategy, **common)
     if doc_type in _LEGACY and not shutil.which("soffice"):
         raise ParseRefused(_LEGACY[doc_type])
@@ -178,6 +181,10 @@ def warm_up() -> None:
         # PDF only: the common case in a data room. Not partition.auto (+0.5 CPU-s), which
         # _partition never calls; other formats import their partitioner on first use.
         import unstructured.partition.pdf  # noqa: F401
+
+        from . import pdf_text
+
+        pdf_text.install()
     except ImportError:
         pass  # a broken initializer would break the pool; let each file report the missing module
 
