@@ -114,6 +114,7 @@ def _chroma_where(where: dict | None) -> dict | None:
 # it returned the exact neighbours there. The cost did not show: 2.3-2.9 ms a query at either setting on the
 # 9,668-chunk 1,000-document room (hash embedder, timed ad hoc on 2026-12-04).
 SEARCH_EF = 400
+_TIE_SLACK = 8  # results asked beyond k, so a tie at the k-th place is broken by chunk id
 
 
 class RoomStore:
@@ -230,7 +231,7 @@ class RoomStore:
                 _LOADED[key] = self.manifest.vector_version()  # read before the index loads: a racing write reads as stale
             try:
                 res = self.collection.query(
-                    query_embeddings=[q], n_results=k, where=_chroma_where(where), include=["distances"]
+                    query_embeddings=[q], n_results=k + _TIE_SLACK, where=_chroma_where(where), include=["distances"]
                 )
                 break
             except chromadb_errors():  # an index that loaded while another process was writing
@@ -238,7 +239,9 @@ class RoomStore:
                     raise
                 _LOADED[key] = -1
                 self._refresh_if_stale()
-        return [(i, 1.0 - float(d)) for i, d in zip(res["ids"][0], res["distances"][0])]
+        hits = [(i, 1.0 - float(d)) for i, d in zip(res["ids"][0], res["distances"][0])]
+        # chunks of identical text tie; the index returns either, differently in each process that loads it
+        return sorted(hits, key=lambda h: (-round(h[1], 6), h[0]))[:k]
 
     def search(self, query: str, k: int = 8, where: dict | None = None) -> list[SearchHit]:
         """Semantic + keyword, fused; `where` filters on folder / doc_type / document_id / path (value or list)."""

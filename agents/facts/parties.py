@@ -251,6 +251,12 @@ _SIGNATURE_WORDS = re.compile(r"^(?:(?:Title|Name|By|Its|Authori[sz]ed|Signatory
                               r"Accepted|Agreed)\b[:\s]*)+", re.I)
 
 
+def _form_label(name: str) -> bool:
+    """"Owner's Company (Registration Number)": a blank form's field label, not a signatory."""
+    m = re.match(r"(?:the\s+)?([A-Za-z]+)['\u2019]s\s", name, re.I)
+    return bool(m and m.group(1).lower() in _ROLE_WORDS)
+
+
 def signature_parties(text: str) -> tuple[list[Party], Span]:
     """Company names from the signature blocks: lines naming an entity near the end, after 'IN WITNESS WHEREOF'
     where the text has one."""
@@ -265,8 +271,10 @@ def signature_parties(text: str) -> tuple[list[Party], Span]:
     for m in _SIGNATORY.finditer(text, w, min(len(text), w + TAIL_CHARS)):
         name = _SIGNATURE_WORDS.sub("", m.group(1)).strip()
         key = " ".join(_WORD.findall(name.lower()))
-        if key in seen or name.upper().startswith(("IN WITNESS", "BY ")):
+        if key in seen or name.upper().startswith(("IN WITNESS", "BY ")) or _form_label(name):
             continue
+        if any(f" {k} " in f" {key} " or f" {key} " in f" {k} " for k in seen):
+            continue  # "Contracts Administrator NCC Escrow International Limited" is NCC again, in a notice block
         seen.add(key)
         start = m.end(1) - len(name)
         out.append(Party(name=name, span=(start, m.end(1))))

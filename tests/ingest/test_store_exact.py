@@ -36,8 +36,14 @@ def test_semantic_search_is_exact_and_repeatable(settings):
     exact = []
     for item in load_checklist(settings.checklist_path):
         q = np.asarray(store.embedder.embed([f"{item.title}. {item.description}"])[0])
-        exact.append({rows["ids"][i] for i in np.argsort(-(vecs @ (q / np.linalg.norm(q))))[:16]})
-        assert {c for c, _ in store.semantic(f"{item.title}. {item.description}", 16)} == exact[-1], item.id
+        sims = vecs @ (q / np.linalg.norm(q))
+        order = np.argsort(-sims)
+        got = {c for c, _ in store.semantic(f"{item.title}. {item.description}", 16)}
+        exact.append(got)
+        # chunks of identical text tie at the 16th place; either may be returned, any other is a miss
+        tied = {rows["ids"][i] for i in order if abs(sims[i] - sims[order[15]]) < 1e-6}
+        top = {rows["ids"][i] for i in order[:16]}
+        assert len(got) == 16 and top - tied <= got <= top | tied, item.id
     for _ in range(2):  # fresh processes open the persisted index
         out = subprocess.run([sys.executable, "-c", PROBE, str(settings.workspace)], capture_output=True, text=True,
                              check=True).stdout
