@@ -16,7 +16,7 @@ from agents.offline.clause_grammar import (
     CONTROL, Ctx, actor_of, anchor, consent_of, control_trigger, grant, party_counter, plain, subject_of,
 )
 from agents.offline.clause_parts import (
-    MONEY, PERIOD, PartyLike, amount_of, index_parties, mention_at, mentions, notice_of, other_party, period, section_of,
+    MONEY, PERIOD, Mention, PartyLike, amount_of, index_parties, mention_at, mentions, notice_of, other_party, period, section_of,
     subject_before,
 )
 
@@ -431,6 +431,193 @@ def _employee(c: Ctx, r: ClauseReading) -> None:
         r.actor, r.action = who, "is entitled to"
 
 
+# The commercial items CUAD asks about besides the deal-critical ones. Each reading keeps only what the
+# clause states: a percentage with its base, a period with its start, the party bound.
+_PCT = r"(?:\d+(?:\.\d+)?\s?%|\d+(?:\.\d+)?\s+per\s?cent\b|[a-z]+(?:[- ][a-z]+)?\s+(?:percent|per cent)\s*\(\s*(\d+(?:\.\d+)?)\s?%?\s*\))"
+_SHARE_OF = re.compile(_PCT + r"\s+of\s+(?:the\s+|all\s+|such\s+|its\s+|any\s+|each\s+)?"
+                       r"((?:[\w-]+\s+){0,3}?(?:revenues?|sales|profits?|receipts|income|proceeds|fees|margins?|prices?|"
+                       r"royalt(?:y|ies)|amounts?|billings?|earnings))\b", _I)
+
+
+def _pct(text: str) -> str:
+    """'15%' from '15%', '15 percent' or 'fifteen percent (15%)'."""
+    m = re.search(r"\((\d+(?:\.\d+)?)\s?%?\)|(\d+(?:\.\d+)?)\s?(?:%|per\s?cent)", text, _I)
+    return f"{m.group(1) or m.group(2)}%" if m else ""
+
+
+def _share_of(q: str) -> str:
+    m = _SHARE_OF.search(q)
+    return f"{_pct(m.group(0))} of {' '.join(m.group(2).lower().split())}" if m and _pct(m.group(0)) else ""
+
+
+def _revenue(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "revenue sharing"
+    r.amount = _share_of(q)
+    r.detail = "royalties" if re.search(r"royalt", q, _I) else "commissions" if re.search(r"commission", q, _I) else ""
+    who, neg, m = subject_of(c, r"pay|remit|share|split|account for|owe")
+    if who and not neg:
+        r.actor, r.action, r.counterparty = who, "must pay", party_counter(c, m)
+
+
+def _price(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "price restriction"
+    cap = re.search(r"\b(?:more than|in excess of|exceed(?:ing)?|greater than|above|by over)\s+(?:the\s+lesser\s+of\s+)?" + _PCT, q, _I)
+    r.amount = _pct(cap.group(0)) if cap else ""
+    every = re.search(r"\b(?:in|during|for)\s+any\s+(?:one\s+)?(?:calendar\s+|contract\s+|twelve[- ]month\s+|12[- ]month\s+)?(year|quarter|period)\b"
+                      r"|\b(?:per|each)\s+(?:calendar\s+|contract\s+)?(year|quarter)\b|\bannual(?:ly)?\b", q, _I)
+    r.trigger = f"in any {(every.group(1) or every.group(2) or 'year').lower()}" if every else ""
+    times = re.search(r"\bmore (?:often )?than (once|twice)\b", q, _I)
+    if times:  # "may not increase the fees more than once in any year" limits how often, not by how much
+        r.amount, r.trigger = "", f"more than {times.group(1).lower()}" + (f" {r.trigger}" if r.trigger else "")
+    who, neg, _ = subject_of(c, r"increase|raise|change|adjust|modify|reduce|decrease|charge|alter")
+    if who and neg:
+        r.actor = who
+        r.action = "may not raise its prices" if re.search(r"increas|rais|exceed|more than", q, _I) else "may not change its prices"
+    elif fixed := re.search(r"\b(?:prices?|pricing|fees?|rates?)\b[^.;]{0,60}\b(?:shall|will)\s+(?:be|remain)\s+(?:fixed|firm|locked)", q, _I):
+        r.action = "prices are fixed"
+        p = next((p for p in PERIOD.finditer(q, fixed.end(), fixed.end() + 80) if period(p)), None)
+        if p:
+            r.trigger = f"for {'the first ' if re.search(r'first', q[fixed.end():p.start()], _I) else ''}{period(p)}"
+
+
+# (kind, words that show it, what the bound party does, the sentence when no party is read)
+_AFTER_END = (
+    ("transition", r"transition(?:al)? (?:services?|assistance|period|plan)|wind[- ]?down", "must give transition assistance",
+     "The agreement provides for transition assistance after it ends"),
+    ("sell-off", r"sell[- ]?off|(?:sell|dispose of) (?:off )?(?:its |any |all )?(?:remaining |existing |unsold )?(?:inventory|stock)",
+     "may sell off remaining inventory", "The remaining inventory may be sold off after the agreement ends"),
+    ("last buy", r"last[- ]time[- ]buy|last buy|final (?:purchase )?order", "may place a last order",
+     "A last order may be placed when the agreement ends"),
+    ("return", r"\b(?:return|destroy|destruction)\b", "must return or destroy the other party's materials",
+     "The agreement requires materials to be returned or destroyed when it ends"),
+    ("support", r"continue to (?:provide|support|supply|service|maintain|honou?r|deliver)|continued (?:support|supply|service)",
+     "must continue to supply or support", "The agreement requires supply or support to continue for a period after it ends"),
+    ("perform", r"\b(?:continue to )?perform (?:its|their|all) (?:\w+ )?obligations", "must keep performing its obligations",
+     "The agreement requires obligations to be performed for a period after it ends"),
+    ("payment", r"\bpay(?:ment)?s?\b[^.;]{0,80}\b(?:accru\w*|due|owed|owing|outstanding|earned)", "must pay amounts accrued before the end",
+     "The amounts accrued before the agreement ends remain payable"),
+)
+_VERB_OF = {"transition": r"provide|give|render|perform|assist|cooperate", "sell-off": r"sell|dispose|continue",
+            "last buy": r"place|order|purchase|buy", "return": r"return|destroy|deliver",
+            "support": r"continue|provide|support|supply", "perform": r"perform|continue", "payment": r"pay|remit"}
+
+
+def _bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
+    """subject_of, or where asides stand between modal and verb ("shall not now or in the future contest",
+    "agrees that it will not ... attack"): the last party named before the modal in the same sentence."""
+    who, neg, m = subject_of(c, verbs)
+    if who:
+        return who, neg, m
+    q = c.quote
+    for v in re.finditer(r"\b(?:" + verbs + r")", q, _I):
+        start = max(q.rfind(". ", 0, v.start()), q.rfind(";", 0, v.start()), v.start() - 160)
+        before = [x for x in c.ms if start <= x.start and x.end <= v.start()]
+        if not before or q[before[-1].end:before[-1].end + 1] in ("'", "\u2019"):
+            continue
+        m = before[-1]
+        between = q[m.end:v.start()]
+        if not re.search(r"\b(?:shall|will|may|must|agrees?|covenants?|undertakes?)\b", between, _I):
+            continue
+        who, neg = actor_of(m, c, bool(re.search(r"\b(?:not|never|no)\b", between, _I)))
+        return who, neg, m
+    return "", False, None
+
+
+def _after_end(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "obligations after termination"
+    kind = next((k for k in _AFTER_END if re.search(k[1], q, _I)), None)
+    if kind is None:
+        listed = re.search(r"\b(?:Sections?|Articles?|Clauses?|§§?)\s+(\d[\w.()]*(?:\s*(?:,|and|through|to|-)\s*\d[\w.()]*){0,8})[^.;]{0,120}\bsurviv", q, _I)
+        if listed:
+            r.action, r.detail = "survive", " ".join(listed.group(1).split())
+        elif re.search(r"\bsurviv", q, _I):
+            r.action = "survive"
+        return
+    r.detail = kind[3]
+    who, neg, m = _bound_party(c, _VERB_OF[kind[0]])
+    if who and not neg:
+        r.actor, r.action, r.counterparty = who, kind[2], party_counter(c, m)
+
+
+def _liquidated(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    fee = re.search(r"\b(?:early )?(?:termination|cancell?ation|break[- ]?up|exit)\s+(?:fee|charge|payment)", q, _I)
+    r.consequence = "termination fee" if fee and not re.search(r"liquidated damages", q, _I) else "liquidated damages"
+    money = MONEY.search(q)
+    r.amount = " ".join(money.group(0).split()).rstrip(".,") if money else _share_of(q)
+    rate = re.match(r"\s*(?:per|for each|for every|each|a)\s+(day|week|month|unit)\b", q[money.end():], _I) if money else None
+    r.amount += f" per {rate.group(1).lower()}" if rate else ""
+    r.trigger = ("early termination" if re.search(r"terminat|cancel", q, _I) else "late delivery" if re.search(r"\bdelay|\blate\b", q, _I)
+                 else "a shortfall" if re.search(r"shortfall|fail\w* to (?:purchase|order|meet)", q, _I) else "")
+    who, neg, m = subject_of(c, r"pay|forfeit|owe|reimburse")
+    if who and not neg:
+        r.actor, r.action, r.counterparty = who, "must pay", party_counter(c, m)
+
+
+_WARRANTY_FROM = re.compile(r"\b(?:from|after|following|commencing (?:on|with))\s+(?:the\s+)?(?:date\s+of\s+)?(?:its\s+|their\s+)?"
+                            r"(delivery|shipment|acceptance|installation|purchase|sale|completion|invoice|the effective date)\b", _I)
+
+
+def _warranty(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "warranty"
+    for m in PERIOD.finditer(q):
+        if period(m) and not re.match(r"[^.;]{0,12}\bnotice", q[m.end():], _I) and re.search(
+                r"\b(?:for|of|within|during|period)\b[^.;]{0,25}$", q[max(0, m.start() - 40):m.start()], _I):
+            r.detail = period(m)
+            f = _WARRANTY_FROM.search(q, m.end(), m.end() + 80)
+            r.trigger = f"from {f.group(1).lower()}" if f else ""
+            break
+    r.amount = ("against defects" if re.search(r"defect|workmanship", q, _I) else
+                "conformity with the specifications" if re.search(r"conform|specification", q, _I) else "")
+    who, neg, m = subject_of(c, r"warrants?|guarantees?|represents? and warrants?")
+    if not who:  # "Cisco warrants that ...": the verb carries no modal
+        v = re.search(r"\b(?:hereby\s+)?(?:represents\s+and\s+)?(?:warrants|guarantees)\b", q, _I)
+        m = subject_before(q, v.start(), c.ms) if v else None
+        who, neg = actor_of(m, c, False)
+    if who and not neg:
+        r.actor, r.action, r.counterparty = who, "warrants", party_counter(c, m)
+
+
+def _beneficiary(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "third-party beneficiary"
+    m = re.search(r"(?:^|[,;:]\s*|\band\s+|\bthat\s+)((?:the\s+|each\s+|any\s+|all\s+)?[\w'\u2019&-]+(?:\s+[\w'\u2019&-]+){0,5})\s+"
+                  r"(is|are|shall be|will be)\s+(?:an?\s+|the\s+)?(?:express(?:ly)?\s+|intended\s+)*third[- ]party\s+beneficiar", q, _I)
+    if m and not re.search(r"\b(?:not|no|none)\b", m.group(0), _I):
+        r.detail = plain(m.group(1), c)
+        r.action = "are" if m.group(2).lower() == "are" or r.detail.endswith("s") else "is"
+
+
+def _disparage(c: Ctx, r: ClauseReading) -> None:
+    r.consequence = "non-disparagement"
+    who, neg, m = _bound_party(c, r"disparag\w*|make|publish|issue|say|communicate|comment|express|refrain")
+    refrain = re.search(r"refrain\w*\s+from\s+(?:\w+\s+){0,3}disparag", c.quote, _I)
+    if who and (neg or refrain):
+        r.actor, r.action, r.counterparty = who, "may not disparage", party_counter(c, m)
+
+
+_IP_WORDS = (("patents", r"patent"), ("trademarks", r"trade ?marks?|\bmarks\b"), ("copyrights", r"copyright"),
+             ("intellectual property", r"intellectual property"), ("licensed rights", r"licensed (?:rights|technology|property)"))
+
+
+def _not_to_sue(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "covenant not to sue"
+    r.detail = next((w for w, rx in _IP_WORDS if re.search(rx, q, _I)), "")
+    challenge = re.search(r"contest|challeng|attack|dispute|oppos|impugn|question", q, _I)
+    r.trigger = (" or ".join(w for w in ("validity", "ownership") if re.search(w if w == "validity" else r"ownership|title", q, _I))
+                 if challenge else "")
+    who, neg, m = _bound_party(c, r"contest|challenge|attack|dispute|oppose|impugn|question|sue|bring|assert|commence|institute|"
+                                r"file|initiate|take any action")
+    if who and neg:
+        r.actor, r.counterparty = who, party_counter(c, m)
+        r.action = "may not challenge" if challenge and r.trigger else "may not sue"
+
+
 _READERS: dict[str, Callable[[Ctx, ClauseReading], None]] = {
     "change_of_control": _change_of_control,
     "anti_assignment": _assignment,
@@ -459,6 +646,14 @@ _READERS: dict[str, Callable[[Ctx, ClauseReading], None]] = {
     "term_renewal": _term,
     "debt_change_of_control": _debt,
     "key_employee": _employee,
+    "revenue_sharing": _revenue,
+    "price_restrictions": _price,
+    "post_termination_services": _after_end,
+    "liquidated_damages": _liquidated,
+    "warranty": _warranty,
+    "third_party_beneficiary": _beneficiary,
+    "non_disparagement": _disparage,
+    "covenant_not_to_sue": _not_to_sue,
 }
 
 

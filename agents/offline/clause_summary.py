@@ -278,6 +278,95 @@ def _audit(s: _Say, r: ClauseReading) -> str | None:
     return f"{s.subject(r.action)[0]} {r.action} {s.poss(r.counterparty)} {r.detail}{s.tail()}"
 
 
+def _revenue(s: _Say, r: ClauseReading) -> str | None:
+    what = r.amount or r.detail
+    if r.actor and what:
+        subj, _ = s.subject(r.action)
+        to = f"{s.who(r.counterparty)} " if r.counterparty else ""
+        return f"{subj} must pay {to}{what}{s.tail(False)}"
+    if r.amount:
+        return f"The agreement provides for payment of {r.amount}{s.tail(False)}"
+    return None
+
+
+def _price(s: _Say, r: ClauseReading) -> str | None:
+    by = f" by more than {r.amount}" if r.amount and "raise" in r.action else ""
+    when = f" {r.trigger}" if r.trigger else ""
+    if r.actor and r.action:
+        subj, verb = s.subject(r.action)
+        return f"{subj} {verb}{by}{when}{s.tail(False)}"
+    if r.action == "prices are fixed":
+        return f"The agreement fixes its prices{when}{s.tail(False)}"
+    if r.amount:
+        return f"The agreement limits price increases to {r.amount}{when}{s.tail(False)}"
+    return None
+
+
+def _after_end(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "survive":
+        if r.detail:
+            return f"The provisions the clause lists (§ {r.detail}) survive the end of the agreement{s.tail(False)}"
+        return f"The clause keeps some provisions in force after the agreement ends{s.tail(False)}"
+    if r.actor and r.action:
+        subj, verb = s.subject(r.action)
+        verb = verb.replace("the other party's", s.poss(r.counterparty))
+        return f"{subj} {verb} after the agreement ends{s.tail(False)}"
+    return f"{r.detail}{s.tail(False)}" if r.detail else None
+
+
+def _liquidated(s: _Say, r: ClauseReading) -> str | None:
+    kind = "a termination fee" if r.consequence == "termination fee" else "liquidated damages"
+    of = f" of {r.amount}" if r.amount else ""
+    on = f" for {r.trigger}" if r.trigger else ""
+    if r.actor:
+        subj, _ = s.subject(r.action)
+        to = f"{s.who(r.counterparty)} " if r.counterparty else ""
+        return f"{subj} must pay {to}{kind}{of}{on}{s.tail(False)}"
+    if r.amount or r.trigger:
+        return f"The agreement sets {kind}{of}{on}{s.tail(False)}"
+    return None
+
+
+def _warranty(s: _Say, r: ClauseReading) -> str | None:
+    if not r.detail:
+        return None
+    what = f" {r.amount}" if r.amount else ""
+    start = f" {r.trigger}" if r.trigger else ""
+    if r.actor:
+        gives = f"warrants{what}" if what else "gives a warranty"
+        return f"{s.subject(r.action)[0]} {gives} for {r.detail}{start}{s.tail(False)}"
+    what = {"against defects": " against defects"}.get(r.amount, f" of {r.amount}" if r.amount else "")
+    return f"The warranty{what} runs for {r.detail}{start}{s.tail(False)}"
+
+
+def _beneficiary(s: _Say, r: ClauseReading) -> str | None:
+    if not r.detail or len(r.detail.split()) > 6:
+        return None
+    plural = r.action == "are"
+    return (f"{_cap(s.named_in(r.detail))} {'are' if plural else 'is'} {'' if plural else 'a '}third-party "
+            f"beneficiar{'ies' if plural else 'y'} who may enforce the agreement{s.tail(False)}")
+
+
+def _disparage(s: _Say, r: ClauseReading) -> str | None:
+    if not r.actor:
+        return None
+    subj, verb = s.subject(r.action)
+    whom = s.who(r.counterparty) if r.counterparty else "the other" if subj == "Neither party" else "the other party"
+    return f"{subj} {verb} {whom}{s.tail(False)}"
+
+
+def _not_to_sue(s: _Say, r: ClauseReading) -> str | None:
+    if not r.actor:
+        return None
+    subj, verb = s.subject(r.action)
+    whose = s.poss(r.counterparty)
+    if r.action == "may not challenge":
+        return f"{subj} {verb} the {r.trigger} of {whose} {r.detail or 'rights'}{s.tail(False)}"
+    whom = s.who(r.counterparty) if r.counterparty else "the other" if subj == "Neither party" else "the other party"
+    about = f" in respect of the {r.detail} the clause covers" if r.detail else ""  # whose they are is not read
+    return f"{subj} {verb} {whom}{about}{s.tail(False)}"
+
+
 _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
     "change_of_control": _change_of_control,
     "anti_assignment": _assignment,
@@ -307,6 +396,14 @@ _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
                                             f"{_cap(r.trigger or 'a change of control')} requires mandatory prepayment{s.tail(False)}"
                                             if r.consequence == "mandatory prepayment" else None),
     "key_employee": _simple("{subj} is entitled to {detail}{trig}"),
+    "revenue_sharing": _revenue,
+    "price_restrictions": _price,
+    "post_termination_services": _after_end,
+    "liquidated_damages": _liquidated,
+    "warranty": _warranty,
+    "third_party_beneficiary": _beneficiary,
+    "non_disparagement": _disparage,
+    "covenant_not_to_sue": _not_to_sue,
 }
 
 # What a clause of each item does, for when its parties or trigger cannot be read.
