@@ -23,7 +23,7 @@ from core.settings import Settings, check_name, get_settings
 
 from agents import worker_lock
 from agents.breaker import CircuitOpen
-from agents.harness import new_run_id, run_review
+from agents.harness import RoomNotReady, new_run_id, require_reviewable, run_review
 from agents.runner import active_run
 from agents.store import open_review_store
 
@@ -125,6 +125,10 @@ async def _run(args: argparse.Namespace) -> int:
     if not settings.room_exists(args.room):
         return _refuse(store, run_id, f"no data room {args.room!r} in {settings.workspace} "
                                       f"(ingest it first: python -m ingest PATH --room {args.room!r})", 2)
+    try:
+        require_reviewable(settings, args.room)
+    except RoomNotReady as e:
+        return _refuse(store, run_id, str(e), 2)
     try:
         lock = worker_lock.acquire(settings.run_dir(run_id) / "worker.lock", LOCK_WAIT_S)
     except worker_lock.RunLocked as e:

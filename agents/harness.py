@@ -12,6 +12,7 @@ from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
 from core.checklist import load_checklist
 from core.settings import Settings
+from ingest.rooms import is_reviewable
 
 from agents.breaker import CircuitBreaker
 from agents.context import HarnessContext
@@ -31,6 +32,18 @@ class RoomNotFound(ValueError):
     """The room was never ingested: reviewing it would make an empty run that looks finished."""
 
 
+class RoomNotReady(RoomNotFound):
+    """The room is still being ingested: a review now would miss the documents not yet parsed."""
+
+
+def require_reviewable(settings: Settings, room: str) -> None:
+    if not settings.room_exists(room):  # also refuses a name that is no room name (e.g. "../x")
+        raise RoomNotFound(f"no data room {room!r} in {settings.workspace}")
+    if not is_reviewable(settings, room):
+        raise RoomNotReady(f"data room {room!r} is still being ingested: a review can start once every document "
+                           "is parsed (the Rooms page shows its progress)")
+
+
 def new_run_id(room: str) -> str:
     return f"{room}-{datetime.now(timezone.utc):%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
 
@@ -48,8 +61,7 @@ async def run_review(
 ) -> dict:
     """Run the graph to the end (or resume thread `run_id`); returns the run's stats (run.json)."""
     run_id = run_id or new_run_id(room)
-    if not settings.room_exists(room):  # also refuses a name that is no room name (e.g. "../x")
-        raise RoomNotFound(f"no data room {room!r} in {settings.workspace}")
+    require_reviewable(settings, room)
     settings.run_dir(run_id)  # a run id that is no safe folder name fails here, before anything is written
     store = store or open_review_store(settings)
     items = load_checklist(settings.checklist_path)

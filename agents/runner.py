@@ -16,7 +16,7 @@ from typing import Any
 from core.settings import REPO_ROOT, Settings, check_name, get_settings
 
 from agents import worker_lock
-from agents.harness import RoomNotFound, new_run_id
+from agents.harness import RoomNotFound, new_run_id, require_reviewable  # noqa: F401  (RoomNotFound: for callers)
 from agents.store import open_review_store
 
 WORKER_MODULE = "agents"  # `python -m agents run ...`; tests point it at a worker with a scripted sub-agent model
@@ -80,8 +80,7 @@ def start_run(room: str, overrides: dict[str, Any] | None = None, settings: Sett
     "checklist_path": "..."}; they reach the worker through its environment only."""
     settings = settings or get_settings()
     check_name("room name", room)
-    if not settings.room_exists(room):
-        raise RoomNotFound(f"no data room {room!r}: ingest it first")
+    require_reviewable(settings, room)
     store = open_review_store(settings)
     other = active_run(room, settings)
     if other is not None:

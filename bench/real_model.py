@@ -33,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pydantic import SecretStr  # noqa: E402
 
+from agents.breaker import CircuitOpen  # noqa: E402
 from agents.harness import run_review  # noqa: E402
 from agents.llm import build_llm_policies  # noqa: E402
 from agents.llm.report import endpoint_forms, form_line, root_drive  # noqa: E402
@@ -167,7 +168,10 @@ def run(args: argparse.Namespace) -> dict:
                 await reviewer.aclose()
 
         t1 = time.perf_counter()
-        stats = asyncio.run(go())
+        try:
+            stats = asyncio.run(go())
+        except CircuitOpen as e:  # the endpoint kept failing: the run is marked failed; report it, not a traceback
+            stats = {"reason": f"error: {e}"}
         wall = time.perf_counter() - t1
     finally:
         if server is not None:

@@ -62,7 +62,7 @@ if b[0].button("Start new run", type="primary", icon=":material/play_arrow:",
         store.record_run_start(new)
         state.set_run(new)
         st.rerun()
-    except runner.RunActive as e:
+    except (runner.RunActive, runner.RoomNotFound) as e:  # another run, or a room still being ingested
         st.error(str(e))
 if b[1].button("Stop", icon=":material/stop:", disabled=not active or not writable):
     store.require_write(room)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from core.checklist import load_checklist
 
 from agents import cli, harness
@@ -64,3 +66,23 @@ def test_cli_refuses_unsafe_names_and_missing_rooms(short_checklist, monkeypatch
     assert "no data room 'nosuch'" in capsys.readouterr().err
     assert open_review_store(get_settings()).run("n-1") is None
     assert not s.room_dir("nosuch").exists()
+
+
+def test_a_room_still_being_ingested_is_not_reviewed(short_checklist, monkeypatch, capsys):
+    # a review started mid-ingest would cover only the documents parsed so far and finish looking complete
+    from agents import runner
+    from core.settings import get_settings
+    from ingest.manifest import Manifest
+
+    s = short_checklist
+    write_room(s, "half", {"A/c0.pdf": contract("Agreement 0", ["governing_law"])})
+    monkeypatch.setenv("DATAROOM_CHECKLIST_PATH", str(s.checklist_path))
+    get_settings.cache_clear()
+    Manifest(get_settings(), "half").set_stage("ingesting")
+    assert cli.main(["run", "--room", "half", "--run-id", "h-1"]) == 2
+    assert "still being ingested" in capsys.readouterr().err
+    with pytest.raises(runner.RoomNotFound, match="still being ingested"):
+        runner.start_run("half", settings=get_settings())
+    assert open_review_store(get_settings()).runs() == []
+    Manifest(get_settings(), "half").set_stage("reviewable")
+    harness.require_reviewable(get_settings(), "half")
