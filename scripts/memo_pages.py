@@ -2,7 +2,8 @@
 
     python scripts/memo_pages.py workspace/runs/<run>/memo.docx
 
-Needs LibreOffice (Debian: libreoffice-writer-nogui; scripts/setup.sh installs it with the test set-up).
+Needs LibreOffice, which the project does not install (Debian: apt-get install libreoffice-writer-nogui); the
+tests bound the memo by its text instead (tests/agents/test_memo_shape.py).
 Prints JSON {"pages": N, "body_pages": M}; body_pages counts the pages before the one the findings schedule
 starts on.
 """

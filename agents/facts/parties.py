@@ -251,10 +251,14 @@ _SIGNATURE_WORDS = re.compile(r"^(?:(?:Title|Name|By|Its|Authori[sz]ed|Signatory
                               r"Accepted|Agreed)\b[:\s]*)+", re.I)
 
 
+_SENTENCE_BREAK = re.compile(r"\b(?!(?:Inc|Co|Corp|Ltd|Bros|Jr|Sr|St|Mt|No)\.)[A-Za-z]{2,}\.\s+\S|(?:^|\s)\d+\.\s")
+
+
 def _form_label(name: str) -> bool:
-    """"Owner's Company (Registration Number)": a blank form's field label, not a signatory."""
+    """"Owner's Company (Registration Number)": a blank form's field label, not a signatory; and a "name" that runs
+    over a sentence or a numbered heading ("CAUSED BY THE PRODUCTS. 13. Indemnification. Company")."""
     m = re.match(r"(?:the\s+)?([A-Za-z]+)['\u2019]s\s", name, re.I)
-    return bool(m and m.group(1).lower() in _ROLE_WORDS)
+    return bool(m and m.group(1).lower() in _ROLE_WORDS) or bool(_SENTENCE_BREAK.search(name))
 
 
 def signature_parties(text: str) -> tuple[list[Party], Span]:

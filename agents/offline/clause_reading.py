@@ -258,11 +258,15 @@ def _cap(c: Ctx, r: ClauseReading) -> None:
     r.consequence = "liability limited"
 
 
+_HEADING = re.compile(r"\W*(?:(?:section|article)\s+)?(?:\d+(?:\.\d+)*\.?\s+)?(?:[A-Z][A-Za-z ;,&'-]{2,60}\.\s+(?=[A-Z]))?")
+
+
 def _uncapped(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
+    h = _HEADING.match(q).end()  # "10. LIMITATION ON LIABILITY. EXCEPT IN THE EVENT OF ..."
     m = re.match(r"\W*(?:(?:notwithstanding[^,]{0,80},\s*)?(?:and\s+)?)(?:except|excluding|other than)\s+"
                  r"(?:for|with (?:respect|regard) to|in the (?:event|case) of|in connection with|as to|to the extent of)?\s*"
-                 r"([^,;:]{3,140}?),", q, _I)
+                 r"([^,;:]{3,140}?),", q[h:], _I)
     if m and "[*" not in m.group(1) and "***" not in m.group(1):
         carve = re.sub(r"\s*\[[^\]]*\]|\s+hereof\b|\s+hereunder\b", "", m.group(1))
         carve = re.sub(r"^as (set forth|provided|stated) in\b", "the matters in", carve, flags=_I)
@@ -618,6 +622,18 @@ def _not_to_sue(c: Ctx, r: ClauseReading) -> None:
         r.action = "may not challenge" if challenge and r.trigger else "may not sue"
 
 
+def _litigation(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    if re.search(r"\b(?:trial by jury|jury trial)\b", q, _I):
+        r.consequence = "jury waiver"
+        return
+    if re.search(r"\b(?:there (?:is|are) no|no (?:pending|threatened|outstanding)|(?:has|have) not (?:received|been served)|"
+                 r"not aware of any|no knowledge of any)\b", q, _I):
+        r.consequence = "no claim represented"
+        v = re.search(r"\b(?:represents|warrants|confirms|states|has not|is not)\b", q, _I)
+        r.actor = actor_of(subject_before(q, v.start(), c.ms), c, False)[0] if v else ""
+
+
 _READERS: dict[str, Callable[[Ctx, ClauseReading], None]] = {
     "change_of_control": _change_of_control,
     "anti_assignment": _assignment,
@@ -646,6 +662,7 @@ _READERS: dict[str, Callable[[Ctx, ClauseReading], None]] = {
     "term_renewal": _term,
     "debt_change_of_control": _debt,
     "key_employee": _employee,
+    "litigation": _litigation,
     "revenue_sharing": _revenue,
     "price_restrictions": _price,
     "post_termination_services": _after_end,

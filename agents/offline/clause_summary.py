@@ -367,6 +367,16 @@ def _not_to_sue(s: _Say, r: ClauseReading) -> str | None:
     return f"{subj} {verb} {whom}{about}{s.tail(False)}"
 
 
+def _litigation(s: _Say, r: ClauseReading) -> str | None:
+    if r.consequence == "jury waiver":
+        return f"The parties waive trial by jury{s.tail(False)}"
+    if r.consequence == "no claim represented":
+        if r.actor and r.actor not in GENERIC:
+            return f"{s.who(r.actor)} represents that no litigation or claim is pending or threatened against it{s.tail(False)}"
+        return f"The document states that no litigation or claim is pending or threatened{s.tail(False)}"
+    return None
+
+
 _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
     "change_of_control": _change_of_control,
     "anti_assignment": _assignment,
@@ -396,6 +406,7 @@ _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
                                             f"{_cap(r.trigger or 'a change of control')} requires mandatory prepayment{s.tail(False)}"
                                             if r.consequence == "mandatory prepayment" else None),
     "key_employee": _simple("{subj} is entitled to {detail}{trig}"),
+    "litigation": _litigation,
     "revenue_sharing": _revenue,
     "price_restrictions": _price,
     "post_termination_services": _after_end,

@@ -40,6 +40,11 @@ _SALE = re.compile(r"(sale|sell|transfer|dispos\w+|divest\w*).{0,100}(business|a
 _UNCAPPED = re.compile(r"unlimited|without limit|not be (subject to|limited)|\bnot subject to (any )?(cap|limit|limitation)s?\b|(limitation|limit|cap|exclusion)s?\b.{0,150}(shall|will|do|does) not apply", _F)
 _ASSIGNS_IP = re.compile(r"\bhereby (irrevocably )?assign|work(s)? made for hire|(shall|will) (be|become|vest in|remain)\b.{0,60}(sole and exclusive |exclusive |sole )?property of|(shall|will) (own|vest)", _F)
 _NON_TRANSFERABLE = re.compile(r"non-?transferable|non-?assignable|not (be )?(transferable|assignable)|may not (be )?(assign|transfer|sublicens)\w*", _F)
+# A representation that there is no claim, or a jury-trial waiver: the words of litigation without a dispute
+_NO_CLAIM = re.compile(r"\b(?:there (?:is|are) no|no (?:pending|threatened|outstanding)|(?:has|have) not (?:received|been served)|"
+                       r"(?:is|are) not (?:a )?party to|not aware of any|no knowledge of any)\b[^.;]{0,120}"
+                       r"\b(?:litigation|actions?|suits?|claims?|proceedings?|investigations?|disputes?)\b"
+                       r"|\b(?:trial by jury|jury trial)\b", _F)
 _COC_PAYMENT = re.compile(_CONTROL + r".{0,250}(payment|bonus|severance|accelerat\w*|vest\w*)|(payment|bonus|severance|accelerat\w*|vest\w*).{0,250}" + _CONTROL, _F)
 
 def _permitted_without_consent(q: str) -> bool:
@@ -70,6 +75,7 @@ CONDITIONS: dict[str, "callable"] = {
     "assigned_to_counterparty": lambda q: bool(_ASSIGNS_IP.search(q)),
     "non_transferable": lambda q: bool(_NON_TRANSFERABLE.search(q)),
     "change_of_control_payment": lambda q: bool(_COC_PAYMENT.search(q)),
+    "no_claim": lambda q: bool(_NO_CLAIM.search(q)),
 }
 
 def detect(quote: str) -> list[str]:

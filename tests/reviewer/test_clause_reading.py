@@ -168,8 +168,21 @@ CASES = [
      "A change of control is an event of default."),
     ("litigation",
      "There is no action, suit or proceeding pending or, to the Company's knowledge, threatened against the Company.",
-     "The document refers to litigation or claims.",
-     "The document refers to litigation or claims."),
+     "The document states that no litigation or claim is pending or threatened.",
+     "The document states that no litigation or claim is pending or threatened."),
+    ("litigation",
+     "Distributor represents that it has not received any written notice of a claim and has no knowledge of any dispute.",
+     "Distributor (XYZ Corp.) represents that no litigation or claim is pending or threatened against it.",
+     "The document states that no litigation or claim is pending or threatened."),
+    ("litigation",
+     "EACH PARTY WAIVES (WHETHER AS PLAINTIFF, DEFENDANT OR OTHERWISE) ANY RIGHT TO TRIAL BY JURY IN ANY FORUM.",
+     "The parties waive trial by jury.",
+     "The parties waive trial by jury."),
+    ("uncapped_liability",
+     "10. LIMITATION ON LIABILITY. EXCEPT IN THE EVENT OF A BREACH OF SECTION 11, NEITHER PARTY SHALL BE LIABLE FOR "
+     "SPECIAL, INDIRECT OR CONSEQUENTIAL DAMAGES.",
+     "The exclusion of indirect and consequential damages does not apply to a breach of § 11 (§ 10).",
+     "The exclusion of indirect and consequential damages does not apply to a breach of § 11 (§ 10)."),
     ("revenue_sharing",
      "XYZ shall pay Cisco a royalty equal to 4.5% of Gross Sales of Licensed Products.",
      "Distributor (XYZ Corp.) must pay Cisco 4.5% of gross sales.",
@@ -377,3 +390,15 @@ def test_except_as_provided_herein_opens_the_restriction_it_does_not_except_from
               "consent of the other Party; except that, either Party may assign this Agreement to an Affiliate.")
     assert write_summary(items["change_of_control"], clause) == (
         "Neither party may assign the agreement (including by merger) without the other's prior written consent.")
+
+
+@pytest.mark.parametrize("clause, severity", [
+    ("(g) There is no pending litigation and no threatened claims against it that could impair its ability to perform.", "info"),
+    ("EACH PARTY WAIVES ANY RIGHT TO TRIAL BY JURY IN ANY ACTION ARISING OUT OF THIS AGREEMENT.", "info"),
+    ("On March 3, Acme filed a complaint against Distributor in the Superior Court alleging breach of contract.", "high"),
+])
+def test_a_clean_litigation_representation_is_no_key_issue(items, clause, severity):
+    # a partner reads "High: litigation" as a claim the buyer inherits; "there is no pending litigation" is the opposite
+    from agents.offline.conditions import severity_for
+
+    assert severity_for(items["litigation"], clause)[0].value == severity
