@@ -17,6 +17,7 @@ import pandas as pd
 from core.types import SEVERITY_ORDER, Finding, Severity
 
 from agents.store.models import ReviewerAction
+from agents.store.table import parse_action_id
 
 # Left to right in the table: what a reviewer scans for first. Widths in px: up to confidence
 # they sum, with the row selector (32 px), to 856, inside the grid of the wide layout at a
@@ -186,14 +187,18 @@ def action_name(a: ReviewerAction) -> str:
 def activity(actions: list[ReviewerAction], findings: dict[str, Finding], titles: dict[str, str]) -> pd.DataFrame:
     """The reviewer activity log, newest first, with what changed."""
     rows = []
+    paths = {f.citation.document_id: f.citation.document_path for f in findings.values()}
     for a in reversed(actions):
         changed = [k for k in a.new if a.old.get(k) != a.new.get(k)]
         f = findings.get(a.finding_id)
+        cell = parse_action_id(a.finding_id)  # a review-table mark shares the log
+        what = (f"{titles.get(f.category, f.category)} — {f.citation.document_path}" if f
+                else f"review table: {titles.get(cell[1], cell[1])} — {paths.get(cell[0], cell[0])}" if cell else a.finding_id)
         rows.append({
             "when (UTC)": a.at.strftime("%Y-%m-%d %H:%M:%S"),
             "author": a.author,
             "action": action_name(a),
-            "finding": f"{titles.get(f.category, f.category)} — {f.citation.document_path}" if f else a.finding_id,
+            "finding": what,
             "changed": ", ".join(f"{k}: {a.old.get(k)!s} → {a.new.get(k)!s}" for k in changed),
         })
     return pd.DataFrame(rows, columns=["when (UTC)", "author", "action", "finding", "changed"])

@@ -98,6 +98,16 @@ def test_a_note_alone_is_logged_as_a_note():
     assert list(log["action"]) == ["note"] and "reviewer_note:  → Ask the seller." in log["changed"][0]
 
 
+def test_a_review_table_mark_reads_as_its_cell_in_the_log():
+    from agents.store.table import action_id
+
+    f = _f("a")
+    mark = _action("verified", {}, {"mark": "verified"}).model_copy(
+        update={"finding_id": action_id(f.citation.document_id, "governing_law")})
+    log = fv.activity([mark], {"a": f}, {"governing_law": "Governing law"})
+    assert list(log["finding"]) == [f"review table: Governing law — {f.citation.document_path}"]
+
+
 def test_untrusted_text_is_escaped_in_the_detail_and_the_passage():
     f = _f("a", path=f"Deals/{PLANTED}.txt", summary=f"Summary {PLANTED}", reviewer_note=f"Note {PLANTED}",
            agent=f"sub-1 {PLANTED}", also=["termination_convenience"], extra={"carried_from": "run-1234567890"})
