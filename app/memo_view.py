@@ -11,7 +11,7 @@ from agents.memo import md, resolve_refs
 
 
 def version_label(s: MemoSection) -> str:
-    kind = "agent proposal" if s.proposal else s.author.value
+    kind = "agent proposal" if s.proposal else (f"reviewer {s.editor}" if s.editor else s.author.value)
     return f"v{s.version} · {kind} · {s.created_at.strftime('%Y-%m-%d %H:%M:%S')} UTC"
 
 

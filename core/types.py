@@ -195,6 +195,7 @@ class MemoSection(BaseModel):
     finding_ids: list[str] = Field(default_factory=list, description="Findings the section cites.")
     version: int = Field(1, description="Monotonic version number of this section.")
     author: MemoAuthor = Field(MemoAuthor.agent, description="Who wrote this version.")
+    editor: str = Field("", description="For a reviewer version: the person who saved it (their e-mail when signed in).")
     created_at: datetime = Field(default_factory=utcnow, description="When this version was written (UTC).")
     proposal: bool = Field(
         False, description="True for an agent revision offered alongside a reviewer-edited section (not applied)."

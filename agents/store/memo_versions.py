@@ -36,16 +36,16 @@ class MemoVersionsMixin:
     def _section(r: sqlite3.Row) -> MemoSection:
         return MemoSection(
             key=r["key"], title=r["title"], text=r["text"], finding_ids=json.loads(r["finding_ids"]),
-            version=r["version"], author=MemoAuthor(r["author"]), created_at=_dt(r["created_at"]),
+            version=r["version"], author=MemoAuthor(r["author"]), editor=r["editor"] or "", created_at=_dt(r["created_at"]),
             proposal=bool(r["proposal"]),
         )
 
     def _insert_section(self, run_id: str, s: MemoSection, position: int) -> MemoSection:
         self._q(
             "INSERT INTO memo_versions (run_id, key, title, position, text, finding_ids, version, author, proposal,"
-            " created_at) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            " created_at, editor) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
             (run_id, s.key, s.title, position, s.text, json.dumps(s.finding_ids), s.version, s.author.value,
-             int(s.proposal), s.created_at.isoformat()),
+             int(s.proposal), s.created_at.isoformat(), s.editor),
         )
         return s
 
@@ -75,7 +75,7 @@ class MemoVersionsMixin:
                 raise KeyError(f"run {run_id} has no memo section {key!r}")
             pos = self._q("SELECT position FROM memo_versions WHERE run_id=? AND key=? LIMIT 1", (run_id, key))[0][0]
             s = MemoSection(key=key, title=base.title, text=text, finding_ids=base.finding_ids,
-                            version=base.version + 1, author=MemoAuthor.reviewer, proposal=False)
+                            version=base.version + 1, author=MemoAuthor.reviewer, editor=author, proposal=False)
             self._insert_section(run_id, s, pos)
         self.add_event(run_id, "memo_section", {"key": key, "version": s.version, "author": "reviewer", "by": author})
         return s

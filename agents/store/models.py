@@ -97,7 +97,8 @@ CREATE TABLE IF NOT EXISTS table_columns (
 );
 """
 # Columns added after a store was first created: (table, column, declaration).
-MIGRATIONS = [("findings", "also_json", "TEXT DEFAULT '[]'")]
+MIGRATIONS = [("findings", "also_json", "TEXT DEFAULT '[]'"),
+              ("memo_versions", "editor", "TEXT DEFAULT ''")]  # who wrote a reviewer version (signed-in e-mail)
 # Created after the migrations, since they may name an added column.
 INDEXES = """
 CREATE INDEX IF NOT EXISTS findings_by_span ON findings (run_id, document_id, char_start, char_end);

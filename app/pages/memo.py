@@ -3,6 +3,7 @@
 import streamlit as st
 
 from app import auth, exports, memo_view, services, ui
+from app.findings_view import md_escape
 
 st.title("Diligence memo")
 ctx = ui.require_run()  # calls auth.guard; ctx.store is scoped to the signed-in user
@@ -27,7 +28,8 @@ def section_panel(s, findings) -> None:
     with st.container(border=True):
         head, tag = st.columns([5, 1])
         head.subheader(s.title)
-        tag.caption(("reviewer edit" if s.author.value == "reviewer" else "agent draft") + f" · v{s.version}")
+        tag.caption((f"edited by {md_escape(s.editor)}" if s.editor else "reviewer edit" if s.author.value == "reviewer"
+                     else "agent draft") + f" · v{s.version}")
         st.markdown(memo_view.rendered(s, findings))
         links = memo_view.linked_findings(s, findings)
         if links:

@@ -38,6 +38,8 @@ def test_reviewer_edit_is_never_overwritten_agent_revision_becomes_proposal(sett
     # the same proposal again is not a new version; all versions are kept
     assert s.save_agent_section("run", MemoSection(key="anti_assignment", title="Anti-assignment", text="draft 2"), 12)[1] is False
     assert [v.text for v in s.memo_versions("run", "anti_assignment")] == ["draft 1", "lawyer's text", "draft 2"]
+    # each version says who wrote it: the agent, or the person who saved it (their sign-in e-mail in team mode)
+    assert [v.editor for v in s.memo_versions("run", "anti_assignment")] == ["", "alice", ""]
     # accepting the proposal is a reviewer edit with its text; the proposal is then no longer pending
     s.accept_proposal("run", "anti_assignment", author="alice")
     assert s.memo("run").section("anti_assignment").text == "draft 2"

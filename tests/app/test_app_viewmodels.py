@@ -158,3 +158,18 @@ def test_the_review_date_reaches_the_worker_settings(settings, monkeypatch):
     assert env["DATAROOM_HARNESS__AS_OF"] == "2025-12-31"
     monkeypatch.setenv("DATAROOM_HARNESS__AS_OF", env["DATAROOM_HARNESS__AS_OF"])
     assert Settings().harness.as_of == date(2025, 12, 31)  # what the worker process reads
+
+
+def test_a_memo_version_is_labelled_with_who_saved_it():
+    from datetime import datetime, timezone
+
+    from core.types import MemoAuthor, MemoSection
+
+    from app import memo_view
+
+    at = datetime(2026, 12, 5, 9, 0, tzinfo=timezone.utc)
+    edit = MemoSection(key="k", title="K", text="t", version=3, author=MemoAuthor.reviewer, editor="alice@firm.test",
+                       created_at=at)
+    assert memo_view.version_label(edit) == "v3 · reviewer alice@firm.test · 2026-12-05 09:00:00 UTC"
+    draft = edit.model_copy(update={"author": MemoAuthor.agent, "editor": "", "version": 2})
+    assert memo_view.version_label(draft) == "v2 · agent · 2026-12-05 09:00:00 UTC"
