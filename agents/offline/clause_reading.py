@@ -200,7 +200,7 @@ def _licence(c: Ctx, r: ClauseReading) -> None:
 def _simple(verb: str, pos: str, negative: str, consequence: str, need_neg: bool | None = None) -> Callable:
     """A reader for clauses that bind one party to do (pos) or not do (negative) something."""
     def read(c: Ctx, r: ClauseReading) -> None:
-        who, neg, m = subject_of(c, verb)
+        who, neg, m = _bound_party(c, verb)
         if need_neg is not None and neg != need_neg:
             who = ""
         r.actor = who
@@ -328,12 +328,24 @@ def _term(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     # the agreement's own term: "the term of this Agreement", "this Agreement shall continue"; not how long
     # an obligation survives ("obligations ... shall remain in effect for five years")
-    term = re.search(r"\b(initial term|the term|term of this agreement|this agreement (shall|will) (continue|remain in (full )?(force|effect)))\b", q, _I)
+    term = re.search(r"\b(initial term|the term|term of this agreement|this agreement (shall|will) (continue|remain in (full )?(force|effect))"
+                     r"|this agreement (is|shall be|will be|becomes) effective\b[^.;]{0,80}?\b(continue|remain)\w*)\b", q, _I)
     if term and not re.search(r"\b(obligations?|surviv\w*|confidential\w*)\b", q[:term.end() + 80], _I):
         p = next((x for x in PERIOD.finditer(q, term.end(), term.end() + 160) if period(x)), None)
-        if p and not re.search(r"renew|notice|after|prior|within|following|before", q[term.end():p.start()], _I):
+        if p and not re.search(r"renew|notice|after|prior|within|following|before|extend|additional|successive",
+                               q[term.end():p.start()], _I):
             r.detail = period(p)
-    if re.search(r"automatic(ally)?\s+(be\s+)?renew|auto-renew|renew\w* automatically|automatic\w*\s+(\w+[\s-]+){0,3}(renewal|extension)", q, _I):
+    if not r.detail and term:
+        anniv = re.search(r"\b(\w+)\s*(?:\(\s*\w+\s*\)\s*)?anniversary of the (?:effective date|date (?:of|hereof))", q, _I)
+        n = anniv and ({"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8,
+                        "ninth": 9, "tenth": 10}.get(anniv.group(1).lower()) or (int(anniv.group(1)[:-2]) if re.fullmatch(
+                            r"\d+(st|nd|rd|th)", anniv.group(1)) else None))
+        if n:
+            r.detail = "1 year" if n == 1 else f"{n} years"
+    if re.search(r"\b(?:continue|remain)\w*\s+in\s+(?:full\s+)?(?:force|effect)\s+until\s+(?:it\s+is\s+)?terminated\b"
+                 r"|\bcontinue\w*\s+until\s+(?:it\s+is\s+)?terminated\b", q, _I) and not r.detail:
+        r.action = "continues until terminated"
+    if re.search(r"automatic(ally)?\s+(be\s+)?(renew|extend)|auto-renew|renew\w* automatically|automatic\w*\s+(\w+[\s-]+){0,3}(renewal|extension)", q, _I):
         r.action = "renews automatically"
         per = re.search(r"\b(successive|additional|further)\b", q, _I)
         p = next((period(x) for x in PERIOD.finditer(q[per.end():per.end() + 40]) if period(x)), "") if per else ""
@@ -379,7 +391,8 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
     r.consequence = "audit right"
     r.notice = notice_of(q)
     r.detail = ("books and records" if re.search(r"record|book|account|invoice|documentation", q, _I)
-                else "facilities" if re.search(r"facilit|premises|plant|site\b", q, _I) else "")
+                else "facilities" if re.search(r"facilit|premises|plant|site\b", q, _I)
+                else "compliance with the agreement" if re.search(r"\bcompliance\b", q, _I) else "")
     verb = "audit" if re.search(r"\baudit", q, _I) else "inspect"
     # "Cisco shall permit Distributor (or its agent) to audit": the one permitted audits, the one permitting is audited
     for p in re.finditer(r"\b(permit|allow)\s+", q, _I):
@@ -399,8 +412,8 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
             r.actor, r.action = who.actor, f"may {verb}"
             r.counterparty = holder.actor if holder is not None and holder.party >= 0 and holder.party != who.party else ""
             return
-    who, neg, m = subject_of(c, r"engage\b[^.;]{0,100}?\bto\s+(audit|inspect)|audit|inspect|examine|review|monitor|"
-                                r"conduct\w*\s+(\w+\s+)?(audits?|inspections?)")
+    who, neg, m = _bound_party(c, r"engage\b[^.;]{0,100}?\bto\s+(audit|inspect)|audit|inspect|examine|review|monitor|"
+                                  r"conduct\w*\s+(\w+\s+)?(audits?|inspections?)|have the right\b[^.;]{0,120}?\bto\s+(?:appoint|engage|audit|inspect)")
     if who and not neg:
         r.actor, r.action, r.counterparty = who, f"may {verb}", party_counter(c, m)
 
@@ -512,19 +525,27 @@ def _bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
     """subject_of, or where asides stand between modal and verb ("shall not now or in the future contest",
     "agrees that it will not ... attack"): the last party named before the modal in the same sentence."""
     who, neg, m = subject_of(c, verbs)
+    q = c.quote
+    if who and m is not None:
+        prev = [x for x in c.ms if x.end <= m.start and x.party >= 0 and x.party != m.party]
+        if prev and re.fullmatch(r"\W*(?:and|&)\W*", q[prev[-1].end:m.start], _I):
+            return "each party", neg, None  # "Each of GSK and Theravance shall keep ...": both are bound
     if who:
         return who, neg, m
-    q = c.quote
     for v in re.finditer(r"\b(?:" + verbs + r")", q, _I):
         start = max(q.rfind(". ", 0, v.start()), q.rfind(";", 0, v.start()), v.start() - 160)
         before = [x for x in c.ms if start <= x.start and x.end <= v.start()]
         if not before or q[before[-1].end:before[-1].end + 1] in ("'", "\u2019"):
             continue
         m = before[-1]
+        named = [x for x in before if x.party >= 0]
+        if len({x.party for x in named}) >= 2 and re.fullmatch(r"\W*(?:and|or|&)\W*", q[named[-2].end:named[-1].start], _I):
+            return "each party", False, None  # "Each of GSK and Theravance shall keep ...": both are bound
         between = q[m.end:v.start()]
         if not re.search(r"\b(?:shall|will|may|must|agrees?|covenants?|undertakes?)\b", between, _I):
             continue
-        who, neg = actor_of(m, c, bool(re.search(r"\b(?:not|never|no)\b", between, _I)))
+        who, neg = actor_of(m, c, bool(re.search(r"\b(?:not|never|no)\b|\b(?:prohibited|restricted|refrain)\s+from\b",
+                                                 between, _I)))
         return who, neg, m
     return "", False, None
 

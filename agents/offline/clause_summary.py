@@ -242,6 +242,8 @@ def _minimum(s: _Say, r: ClauseReading) -> str | None:
 
 
 def _term(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "continues until terminated":
+        return f"The agreement has no fixed term: it continues until it is terminated{s.tail(False)}"
     parts = []
     if r.detail:
         parts.append(f"runs for {r.detail}")
@@ -377,6 +379,16 @@ def _litigation(s: _Say, r: ClauseReading) -> str | None:
     return None
 
 
+def _confidential(s: _Say, r: ClauseReading) -> str | None:
+    if not r.actor or not r.action:
+        return None
+    subj, verb = s.subject(r.action)
+    whose = s.poss(r.counterparty)
+    if "disclose" in r.action:  # "Neither party may disclose the other's confidential information"
+        return f"{subj} {verb.replace('confidential information', whose + ' confidential information')}{s.tail(False)}"
+    return f"{subj} must keep {whose} confidential information confidential{s.tail(False)}"
+
+
 _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
     "change_of_control": _change_of_control,
     "anti_assignment": _assignment,
@@ -399,7 +411,7 @@ _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
     "audit_rights": _audit,
     "insurance": _simple("{subj} must maintain insurance{amount}"),
     "governing_law": _law,
-    "confidentiality": _simple("{subj} must keep {cp_poss} confidential information confidential"),
+    "confidentiality": _confidential,
     "term_renewal": _term,
     "debt_change_of_control": lambda s, r: (f"{_cap(r.trigger or 'a change of control')} is an event of default{s.tail(False)}"
                                             if r.consequence == "event of default" else
