@@ -215,6 +215,11 @@ def preamble_parties(text: str) -> tuple[list[Party], Span]:
             _add_alias(parties[-1], terms)
             continue
         name, span = _clean_name(chunk, m.start() - len(chunk))
+        if not _is_name(name) and terms[0].lower() in _ROLE_WORDS and re.search(r"\bset (?:forth|out) below\b|\bnamed below\b|"
+                                                                        r"\bidentified below\b", chunk, re.I):
+            # a form: "and the company set forth below ("Company")"; its name is in the cover block (_named_roles)
+            parties.append(Party(name=terms[0], role="", span=(m.start(), m.end())))
+            continue
         if not _is_name(name) or _is_term_only(name, parties) or _known(name, terms, parties):
             # "Tiger ... and collectively with GA, the "Agent"": a collective term is an alias of the parties it joins
             if _COLLECTIVE.search(m.group()) and parties:
@@ -365,6 +370,14 @@ def _defined_name(text: str, term: str) -> tuple[str, Span] | None:
     return (name, span) if _is_name(name) and not _role_word(name) else None
 
 
+def _labelled_name(text: str, term: str) -> tuple[str, Span] | None:
+    """A form's cover block: 'the company set forth below ("Company") ... Company: Bravatek Solutions, Inc.'."""
+    rx = re.compile(rf"(?<![\w-]){re.escape(term)}[ \t]*:[ \t]*(?P<name>{_CAP_WORD}(?:[ \t]+(?:(?:of|de|the|for)[ \t]+)?"
+                    rf"{_CAP_WORD}){{0,8}},?[ \t]+{_STRICT_SUFFIX})")
+    m = rx.search(text, 0, HEAD_CHARS)
+    return (m.group("name"), (m.start("name"), m.end("name"))) if m else None
+
+
 # Glue PDF text leaves in a name: "theTOWN OF X", "EmdeonCorporation", "SOFTWARECORPORATION".
 _GLUED_ARTICLE = re.compile(r"^(?:the|The)(?=[A-Z]{2})")
 _GLUED_SUFFIX = re.compile(r"(?<=[a-z])(?=(?:Corporation|Company|Incorporated|Limited)\b)|"
@@ -385,7 +398,7 @@ def _named_roles(parties: list[Party], text: str) -> list[Party]:
             continue
         if any(word.lower() in {t.lower() for t in (q.role, *q.aliases) if t} for q in parties if q is not p):
             continue  # another party already is "the Company"
-        if found := _defined_name(text, word):
+        if found := _defined_name(text, word) or _labelled_name(text, word):
             out.append(Party(name=found[0], role=word, aliases=[a for a in p.aliases if a != word], span=found[1]))
         else:
             out.append(Party(name="", role=p.role or word, aliases=p.aliases, span=p.span))

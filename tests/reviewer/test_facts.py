@@ -248,3 +248,16 @@ def test_labelled_party_list():
     assert [(p.name, p.role) for p in f.parties] == [("Lanting Precision Machinery Co., Ltd.", "Party A"),
                                                      ("Corvel Instruments Inc.", "Party B")]
     assert resolve_party(f, "Party B").name == "Corvel Instruments Inc."
+
+
+def test_a_party_named_in_a_forms_cover_block_is_found():
+    # a form agreement names one party in its preamble and the other in a labelled block after it
+    text = ('THIS RESELLER AGREEMENT (this "Agreement") is made the 7th day of April, 2017, by and between Acme '
+            'Integration, LLC ("Reseller"), a Virginia limited liability company, and the company set forth below '
+            '("Company") (each a "party"):   Company: Northwind Software, Inc. (NWS) Telephone: 1-866-000-0000\n\n'
+            'Address: 1 Main Street\n\n1. Appointment. Company appoints Reseller as a non-exclusive reseller.\n'
+            + "".join(f"{n}. Terms. Reseller shall resell the products in the territory on the terms set out here.\n"
+                      for n in range(2, 80))
+            + "IN WITNESS WHEREOF, the parties have signed this Agreement.\nRESELLER: By: ______\nCOMPANY: By: ______\n")
+    names = [(p.name, p.role) for p in extract_facts(text).parties]
+    assert names == [("Acme Integration, LLC", "Reseller"), ("Northwind Software, Inc.", "Company")]
