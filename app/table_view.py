@@ -164,6 +164,14 @@ def add_question(store: ReviewStore, room: str, question: str, kind: str, author
     return store.add_table_column(room, custom_column(question, kind), author)
 
 
+def remove_question(settings: Settings, store: ReviewStore, run_id: str, room: str, column_id: str,
+                    items: list[ChecklistItem]) -> None:
+    """Take a reviewer's question off the room's table. Its marks and corrections stay in the store, so asking
+    the same question again (the same words are the same column) brings them back."""
+    store.remove_table_column(room, column_id)
+    build(settings, store, run_id, items)
+
+
 def mark(store: ReviewStore, run_id: str, items: list[ChecklistItem], document_id: str, column_id: str,
          author: str, **change) -> None:
     """A reviewer's mark on a cell (or with column_id ROW, an assignment of the row); the memo's summary

@@ -128,6 +128,16 @@ with st.expander("Add your own question"):
                "answer is its best-matching passages, marked “passages only — needs a model to answer”; no "
                "answer is made up.")
 
+own = ctx.store.table_columns(ctx.room)
+if own:
+    with st.expander("Remove one of your questions"):
+        with st.form("remove_question"):
+            gone = st.selectbox("Question", own, format_func=lambda c: c.title)
+            if st.form_submit_button("Remove question", disabled=ro) and gone is not None:
+                tv.remove_question(ctx.settings, ctx.store, ctx.run.id, ctx.room, gone.id, items)
+                st.rerun()
+        st.caption("Its marks and corrections are kept: ask the same question again and they come back.")
+
 st.subheader("Table activity")
 log = tv.activity(ctx.store.actions(ctx.run.id), grid)
 if log.empty:

@@ -90,6 +90,24 @@ def test_offline_custom_question_gets_passages_never_an_answer(settings, tmp_pat
     assert any("assign" in q.text for q in a.quotes)
 
 
+def test_a_removed_question_leaves_the_table_and_its_marks_come_back_with_it(settings, tmp_path):
+    from app import table_view as tv
+
+    store = store_with_run(settings)
+    doc = document()
+    items = load_checklist(settings.checklist_path)
+    question = tv.add_question(store, "room-a", "Is there a most-favoured-customer price clause?", "yes/no", "counsel")
+    tv.build(settings, store, "run-1", items)
+    tv.mark(store, "run-1", items, doc.id, question.id, "counsel", flagged=True, note="ask the seller")
+    tv.remove_question(settings, store, "run-1", "room-a", question.id, items)
+    assert question.id not in {c.id for c in load_grid(store, "run-1").columns}
+    tv.add_question(store, "room-a", "Is there a most-favoured-customer price clause?", "yes/no", "counsel")
+    tv.build(settings, store, "run-1", items)
+    grid = load_grid(store, "run-1")
+    assert question.id in {c.id for c in grid.columns}
+    assert store.table_marks("room-a")[(doc.id, question.id)].note == "ask the seller"
+
+
 def test_marks_are_logged_and_survive_a_new_run_of_the_room(settings):
     store = store_with_run(settings)
     doc = document()
