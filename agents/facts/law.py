@@ -113,6 +113,10 @@ def governing_law(text: str) -> tuple[str, Span]:
     return place, span
 
 
+_TITLE_DATE = re.compile(r",?\s+(?:dated|made|effective)\s+(?:as\s+of\s+)?(?:[A-Za-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}"
+                         r"|\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?[A-Za-z]+,?\s+\d{4}|\d{1,2}/\d{1,2}/\d{2,4})\s*$", re.I)
+
+
 def title(text: str, preamble_start: int | None) -> tuple[str, Span]:
     """The first short heading line before the preamble naming a kind of instrument."""
     limit = preamble_start if preamble_start is not None else 3000
@@ -125,6 +129,8 @@ def title(text: str, preamble_start: int | None) -> tuple[str, Span]:
             caps = sum(1 for w in words if w[:1].isupper() or not w[:1].isalpha())
             if caps >= 0.7 * len(words) and not re.search(r"[a-z]\.\s", s):
                 start = pos + line.index(s)
+                # "AFFILIATE AGREEMENT DATED JULY 15, 2005": the date is the agreement's date, not its name
+                s = _TITLE_DATE.sub("", s) or s
                 return s, (start, start + len(s))
         pos += len(line)
     if m := _THIS_TITLE.search(text, 0, min(len(text), (preamble_start or 0) + 3000)):

@@ -261,3 +261,8 @@ def test_a_party_named_in_a_forms_cover_block_is_found():
             + "IN WITNESS WHEREOF, the parties have signed this Agreement.\nRESELLER: By: ______\nCOMPANY: By: ______\n")
     names = [(p.name, p.role) for p in extract_facts(text).parties]
     assert names == [("Acme Integration, LLC", "Reseller"), ("Northwind Software, Inc.", "Company")]
+
+
+def test_a_title_line_keeps_the_name_and_leaves_the_date():
+    text = "AFFILIATE AGREEMENT DATED JULY 15, 2005\n\nThis Affiliate Agreement is made by and between Acme, Inc. and Beta LLC."
+    assert extract_facts(text).title.upper() == "AFFILIATE AGREEMENT"
