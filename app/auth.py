@@ -34,6 +34,11 @@ def _secrets_auth() -> Mapping | None:
     return section.to_dict() if hasattr(section, "to_dict") else section
 
 
+# Sign-in without an admin is a locked installation: nobody may create a room or grant one.
+NO_ADMINS = ("No administrator is configured (DATAROOM_AUTH__ADMINS is empty), so nobody can create data rooms or "
+             "grant access to them. Ask whoever runs this installation to list the admins' e-mail addresses.")
+
+
 def signin_enabled() -> bool:
     return not auth_config.missing(_secrets_auth())
 
@@ -92,6 +97,8 @@ def guard(settings: Settings | None = None) -> Principal:
     if who is None:
         _sign_in_page()
         st.stop()
+    if signin_enabled() and not settings.auth.admins:
+        st.warning(NO_ADMINS, icon=":material/warning:")
     raw = services.review_store(settings)
     room, rid = state.room(), state.run_id()
     if room and raw.room_role(room, who) is None:

@@ -63,6 +63,14 @@ def runtime_problem(address: str | None, usage_stats: bool, settings: Settings, 
     return binding_problem(address, settings, signin=signin)
 
 
+def setup_warning(settings: Settings) -> str | None:
+    """Said at start, not refused: sign-in with no admin starts, but nobody can create or grant a room."""
+    if signin_configured(settings.auth.secrets_file) and not settings.auth.admins:
+        return ("warning: sign-in is configured but DATAROOM_AUTH__ADMINS is empty: nobody will be able to create "
+                "data rooms or grant access to them")
+    return None
+
+
 def streamlit_argv(settings: Settings) -> list[str]:
     return [sys.executable, "-m", "app.serve", "run", str(MAIN),
             "--secrets.files", str(settings.auth.secrets_file.resolve()),
@@ -77,6 +85,8 @@ def main() -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
+    if warning := setup_warning(settings):
+        print(warning, file=sys.stderr)
     args = streamlit_argv(settings)
     os.chdir(REPO_ROOT)  # .streamlit/config.toml (theme, upload size) is read from the working directory
     # the workspace is resolved now: a relative one means the caller's directory, not the repository

@@ -57,3 +57,17 @@ def test_launcher_refuses_a_remote_address_with_an_incomplete_auth_section(tmp_p
     p = subprocess.run([sys.executable, str(REPO_ROOT / "app" / "launch.py")], cwd=tmp_path, env=env,
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 2 and "no sign-in" in p.stderr and str(secrets) in p.stderr
+
+
+def test_signin_without_an_admin_is_announced(tmp_path):
+    from app import auth
+
+    settings = Settings(workspace=tmp_path / "ws")
+    settings.auth.secrets_file = tmp_path / "secrets.toml"
+    assert launch.setup_warning(settings) is None  # no sign-in: the local user may do everything
+    settings.auth.secrets_file.write_text(COMPLETE)
+    assert "DATAROOM_AUTH__ADMINS is empty" in launch.setup_warning(settings)
+    assert "DATAROOM_AUTH__ADMINS is empty" in auth.NO_ADMINS  # and every page says so to the signed-in
+    settings.auth.admins = ["counsel@firm.example"]
+    assert launch.setup_warning(settings) is None
+
