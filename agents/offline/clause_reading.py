@@ -213,13 +213,13 @@ def _simple(verb: str, pos: str, negative: str, consequence: str, need_neg: bool
 
 def _exclusivity(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
-    who, neg, m = subject_of(c, r"have the exclusive|be the exclusive|exclusive(ly)?\b|purchase all|buy all")
+    who, neg, m = _bound_party(c, r"have the exclusive|be the exclusive|exclusive(ly)?\b|purchase all|buy all")
     r.consequence = "exclusive dealing"
     if who and not neg:
         r.actor, r.action = who, "has exclusive rights" if re.search(r"exclusive right", q, _I) else "must deal exclusively"
         r.counterparty = party_counter(c, m)
         return
-    who, neg, m = subject_of(c, r"purchase|buy|sell|distribute|market|promote|deal|engage|enter into|appoint|license|"
+    who, neg, m = _bound_party(c, r"purchase|buy|sell|distribute|market|promote|deal|engage|enter into|appoint|license|"
                                  r"grant|use|obtain|source|advertis\w*|contract|commit|develop|manufacture|supply|offer|provide")
     if who and neg:
         r.actor, r.action, r.counterparty = who, "may not deal with others", party_counter(c, m)
@@ -424,7 +424,7 @@ def _minimum(c: Ctx, r: ClauseReading) -> None:
                      if re.search(r"\b(minimum (of|purchase|commitment|amount|payment)s?|at least|not less than|no less than|guaranteed?)\b[^.;]{0,40}$",
                                   c.quote[max(0, m.start() - 60):m.start()], _I)), "")
     r.consequence = "minimum commitment"
-    who, neg, m = subject_of(c, r"purchase|buy|order|pay|spend|sell|achieve|meet|deliver|provide|commit|guarantee")
+    who, neg, m = _bound_party(c, r"purchase|buy|order|pay|spend|sell|achieve|meet|deliver|provide|commit|guarantee")
     if who and not neg and re.search(r"minimum|at least|not less than|no less than|guarantee", c.quote, _I):
         r.actor, r.action, r.counterparty = who, "must meet a minimum commitment", party_counter(c, m)
 
