@@ -28,7 +28,7 @@ def section_panel(s, findings) -> None:
     with st.container(border=True):
         head, tag = st.columns([5, 1])
         head.subheader(s.title)
-        tag.caption((f"edited by {md_escape(s.editor)}" if s.editor else "reviewer edit" if s.author.value == "reviewer"
+        tag.caption(("reviewer edit" + (f" by {md_escape(s.editor)}" if s.editor else "") if s.author.value == "reviewer"
                      else "agent draft") + f" · v{s.version}")
         st.markdown(memo_view.rendered(s, findings))
         links = memo_view.linked_findings(s, findings)

@@ -117,9 +117,9 @@ def test_end_to_end_in_browser(ui, tmp_path):
 
     ui.retry(append_note)
     ui.click("Save")
-    ui.wait_text("reviewer edit")
+    ui.wait_text(f"reviewer edit by {settings.app.author}")  # the version says who saved it
     edited = ui.wait().until(lambda d: [s for s in store.memo(run.id).sections if s.author.value == "reviewer"])
-    assert len(edited) == 1 and edited[0].text.endswith(NOTE)
+    assert len(edited) == 1 and edited[0].text.endswith(NOTE) and edited[0].editor == settings.app.author
     ui.wait_text(NOTE)
     ui.shot("memo")
 
