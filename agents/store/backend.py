@@ -29,10 +29,9 @@ class Conflict(RuntimeError):
 
     def __init__(self, what: str, by: str, current_version: int):
         self.what, self.by, self.current_version = what, by, current_version
-        who = by or "Someone"
-        pronoun = "its" if by == "the agent" else "their"
-        super().__init__(f"{who[0].upper()}{who[1:]} saved this {what} while you were editing; "
-                         f"reload to see {pronoun} version. Your text was not saved.")
+        who, pronoun = ("The agent", "its") if by == "the agent" else (by or "Someone", "their")
+        super().__init__(f"{who} saved this {what} while you were editing; reload to see {pronoun} version. "
+                         "Your change was not saved.")
 
 
 def is_postgres_url(target: str) -> bool:
@@ -44,6 +43,7 @@ class SQLiteBackend:
     read-check-write inside one is atomic across processes too)."""
 
     name = "sqlite"
+    for_update = ""  # BEGIN IMMEDIATE already keeps other writers out until COMMIT
     integrity_errors: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
 
     def __init__(self, path: Path | str):
@@ -154,6 +154,7 @@ class PostgresBackend:
     the run's worker as BEGIN IMMEDIATE makes it on SQLite."""
 
     name = "postgres"
+    for_update = " FOR UPDATE"  # row lock: a concurrent decision on the same finding waits, then sees this one
 
     def __init__(self, url: str):
         import psycopg  # only team mode needs it

@@ -34,7 +34,7 @@ from core.types import (
 )
 
 from agents.store.access import AccessMixin
-from agents.store.backend import PostgresBackend, SQLiteBackend, is_postgres_url
+from agents.store.backend import Conflict, PostgresBackend, SQLiteBackend, is_postgres_url
 from agents.store.coverage import CoverageMixin
 from agents.store.decisions import DecisionsMixin
 from agents.store.memo_versions import MemoVersionsMixin
@@ -367,6 +367,12 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
                               char_start=r["char_start"], char_end=r["char_end"]),
         )
 
+    def finding_for_edit(self, finding_id: str, run_id: str) -> tuple[Finding, int] | None:
+        """The finding and its version, read together: what a page shows and passes back as
+        `expected_version` when the reviewer decides, so a decision made meanwhile is not overwritten."""
+        rows = self._finding_rows(finding_id, run_id)
+        return (self._finding(rows[0]), int(rows[0]["version"])) if rows else None
+
     def set_finding_review(
         self,
         finding_id: str,
@@ -376,27 +382,36 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
         summary: str | None = None,
         severity: str | None = None,
         run_id: str | None = None,
+        expected_version: int | None = None,
     ) -> Finding:
         """Record a reviewer's decision; every change is kept as an action (old/new values, author, time).
 
         Without run_id the finding's most recent run is meant (ids are content-derived, so the
-        same finding can appear in several runs of a room)."""
-        rows = self._finding_rows(finding_id, run_id)
-        if not rows:
+        same finding can appear in several runs of a room). `expected_version` is the version the
+        reviewer saw (`finding_for_edit`): if someone decided since, Conflict is raised and nothing changes."""
+        found = self._finding_rows(finding_id, run_id)
+        if not found:
             raise KeyError(f"no finding {finding_id}")
-        r = rows[0]
-        old = {"reviewer_status": r["reviewer_status"], "reviewer_note": r["reviewer_note"] or "",
-               "summary": r["summary"], "severity": r["severity"]}
-        new = {"reviewer_status": ReviewerStatus(status).value, "reviewer_note": note,
-               "summary": summary if summary is not None else r["summary"],
-               "severity": Severity(severity).value if severity is not None else r["severity"]}
-        if new == old:
-            return self._finding(r)
-        # a note alone is logged as a note, not as the decision the finding already had
-        action = "note" if all(new[k] == old[k] for k in new if k != "reviewer_note") else new["reviewer_status"]
         with self._transaction():
+            # read again inside the transaction (locked on PostgreSQL): the check and the write see one state
+            r = self._db.execute("SELECT * FROM findings WHERE run_id=? AND id=?" + self._db.for_update,
+                                 (found[0]["run_id"], finding_id)).fetchone()
+            if expected_version is not None and r["version"] != expected_version:
+                last = self._db.execute("SELECT author FROM actions WHERE run_id=? AND finding_id=? ORDER BY id DESC"
+                                        " LIMIT 1", (r["run_id"], finding_id)).fetchone()
+                raise Conflict("finding", last["author"] if last else "", r["version"])
+            old = {"reviewer_status": r["reviewer_status"], "reviewer_note": r["reviewer_note"] or "",
+                   "summary": r["summary"], "severity": r["severity"]}
+            new = {"reviewer_status": ReviewerStatus(status).value, "reviewer_note": note,
+                   "summary": summary if summary is not None else r["summary"],
+                   "severity": Severity(severity).value if severity is not None else r["severity"]}
+            if new == old:
+                return self._finding(r)
+            # a note alone is logged as a note, not as the decision the finding already had
+            action = "note" if all(new[k] == old[k] for k in new if k != "reviewer_note") else new["reviewer_status"]
             self._db.execute(
-                "UPDATE findings SET reviewer_status=?, reviewer_note=?, summary=?, severity=? WHERE run_id=? AND id=?",
+                "UPDATE findings SET reviewer_status=?, reviewer_note=?, summary=?, severity=?, version=version+1"
+                " WHERE run_id=? AND id=?",
                 (new["reviewer_status"], note, new["summary"], new["severity"], r["run_id"], finding_id))
             self._db.execute(
                 "INSERT INTO actions (run_id, finding_id, action, old_json, new_json, author, at) VALUES (?,?,?,?,?,?,?)",
