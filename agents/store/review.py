@@ -36,7 +36,7 @@ from core.types import (
 from agents.store.access import AccessMixin
 from agents.store.backend import Conflict, PostgresBackend, SQLiteBackend, is_postgres_url
 from agents.store.coverage import CoverageMixin
-from agents.store.decisions import DecisionsMixin
+from agents.store.decisions import AGENT_AUTHOR, DecisionsMixin
 from agents.store.memo_versions import MemoVersionsMixin
 from agents.store.table import TableMixin
 from agents.store.models import INDEXES, MIGRATIONS, SCHEMA, AssignmentNode, FindingTally, ReviewerAction, RunInfo, TokenUsage
@@ -399,7 +399,8 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
             if expected_version is not None and r["version"] != expected_version:
                 last = self._db.execute("SELECT author FROM actions WHERE run_id=? AND finding_id=? ORDER BY id DESC"
                                         " LIMIT 1", (r["run_id"], finding_id)).fetchone()
-                raise Conflict("finding", last["author"] if last else "", r["version"])
+                by = last["author"] if last else ""
+                raise Conflict("finding", "the agent" if by.startswith(AGENT_AUTHOR) else by, r["version"])
             old = {"reviewer_status": r["reviewer_status"], "reviewer_note": r["reviewer_note"] or "",
                    "summary": r["summary"], "severity": r["severity"]}
             new = {"reviewer_status": ReviewerStatus(status).value, "reviewer_note": note,
