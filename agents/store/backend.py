@@ -144,6 +144,7 @@ def _row_factory(cursor: Any) -> Any:
     return lambda values: Row(index, values)
 
 
+_CREATED = re.compile(r"CREATE (?:UNIQUE )?(?:TABLE|INDEX) IF NOT EXISTS (\w+)", re.I)
 _OR_IGNORE = re.compile(r"^\s*INSERT OR IGNORE INTO", re.I)
 _OR_REPLACE = re.compile(r"^\s*INSERT OR REPLACE INTO\s+(\w+)\s*(\(([^)]*)\))?\s*VALUES", re.I)
 
@@ -203,16 +204,31 @@ class PostgresBackend:
         self._db.execute("SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))", (key,))
 
     def migrate(self, schema: str, migrations: list[tuple[str, str, str]], indexes: str) -> None:
-        # one process at a time: two workers creating the same tables at once collide in the catalogue
-        with self.transaction():
-            self.lock("dataroom-review-store-schema")
-            for stmt in _statements(_pg_schema(schema)):
-                self._db.execute(stmt)
-            for table, column, decl in migrations:
-                self._db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {_pg_schema(decl)}")
-            for stmt in _statements(indexes):
-                self._db.execute(stmt)
+        # DDL only when something is missing: even `IF NOT EXISTS` statements take table locks that would make
+        # every store opened (the app opens one per request in places) wait for a run's open write transaction
+        if not self._schema_current(schema, migrations, indexes):
+            with self.transaction():
+                # one process at a time: two workers creating the same tables at once collide in the catalogue
+                self.lock("dataroom-review-store-schema")
+                if not self._schema_current(schema, migrations, indexes):
+                    for stmt in _statements(_pg_schema(schema)):
+                        self._db.execute(stmt)
+                    for table, column, decl in migrations:
+                        self._db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {_pg_schema(decl)}")
+                    for stmt in _statements(indexes):
+                        self._db.execute(stmt)
         self._tables = self._introspect()
+
+    def _schema_current(self, schema: str, migrations: list[tuple[str, str, str]], indexes: str) -> bool:
+        names = _CREATED.findall(schema + indexes)
+        found = {r[0] for r in self._db.execute(
+            "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+            " WHERE n.nspname = current_schema() AND c.relname = ANY(%s)", (names,))}
+        if set(names) - found:
+            return False
+        cols = {(r[0], r[1]) for r in self._db.execute(
+            "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema()")}
+        return all((t, c) in cols for t, c, _ in migrations)
 
     def _introspect(self) -> tuple:
         cols: dict[str, list[str]] = {}

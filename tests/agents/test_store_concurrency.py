@@ -157,3 +157,14 @@ def test_eight_writers_on_one_section_and_one_finding_lose_no_update(settings):
     assert len(s.memo_versions("run", "anti_assignment")) == 2 + WRITERS * ROUNDS
     assert len(s.actions("run")) == 1 + WRITERS * ROUNDS
     assert len({v.version for v in s.memo_versions("run", "anti_assignment")}) == 2 + WRITERS * ROUNDS
+
+
+def test_a_store_made_before_finding_versions_gains_the_column_with_its_findings_kept(settings):
+    s, fid = _setup(settings)
+    s._q("ALTER TABLE findings DROP COLUMN version")  # as a store from before this change has it
+    s.close()
+    again = open_review_store(settings)
+    f, version = again.finding_for_edit(fid, "run")
+    assert version == 0 and f.summary == "needs consent"
+    again.set_finding_review(fid, "accepted", "", "alice@firm.example", run_id="run", expected_version=0)
+    assert again.finding_for_edit(fid, "run")[1] == 1
