@@ -8,13 +8,12 @@ import secrets
 from collections.abc import Callable
 from datetime import datetime, timezone
 
-from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
-
 from core.checklist import load_checklist
 from core.settings import Settings
 from ingest.rooms import is_reviewable
 
 from agents.breaker import CircuitBreaker
+from agents.checkpoints import open_checkpointer
 from agents.context import HarnessContext
 from agents.factory import build_policies
 from agents.graph import build_graph
@@ -80,7 +79,6 @@ async def run_review(
         semaphore=asyncio.Semaphore(max(1, settings.harness.max_concurrency)),
         breaker=CircuitBreaker(settings.harness, settings.llm.sub_base_url or settings.llm.base_url),
     )
-    settings.checkpoint_path().parent.mkdir(parents=True, exist_ok=True)
     # model calls are capped by hc.semaphore; LangGraph runs every review lane of a wave at once
     config = {"configurable": {"thread_id": run_id}, "recursion_limit": RECURSION_LIMIT,
               "max_concurrency": lane_count(settings.harness)}
@@ -94,7 +92,7 @@ async def run_review(
 
 async def _stream(settings: Settings, hc: HarnessContext, run_id: str, room: str, config: dict,
                   on_event: Callable[[dict], None] | None) -> None:
-    async with AsyncSqliteSaver.from_conn_string(str(settings.checkpoint_path())) as saver:
+    async with open_checkpointer(settings) as saver:
         graph = build_graph(saver)
         snapshot = await graph.aget_state(config)
         # a fresh thread starts from the input; an interrupted one resumes (input None); a finished one is left

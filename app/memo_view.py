@@ -1,4 +1,4 @@
-"""Memo view-model: claims linked to findings, version labels and diffs, and the unsaved-edit guard."""
+"""Memo view-model: claims linked to findings, version labels and diffs, saving an edit, the unsaved-edit guard."""
 
 from __future__ import annotations
 
@@ -8,11 +8,22 @@ import re
 from core.types import Finding, MemoAuthor, MemoSection
 
 from agents.memo import md, resolve_refs
+from agents.store import Conflict
 
 
 def version_label(s: MemoSection) -> str:
     kind = "agent proposal" if s.proposal else (f"reviewer {s.editor}" if s.editor else s.author.value)
     return f"v{s.version} · {kind} · {s.created_at.strftime('%Y-%m-%d %H:%M:%S')} UTC"
+
+
+def save_edit(store, run_id: str, section: MemoSection, text: str, author: str) -> str | None:
+    """Save the reviewer's text over the version they were shown; None when saved, else why not in plain words
+    (a colleague or the agent saved the section meanwhile: theirs is kept, this text is not written over it)."""
+    try:
+        store.save_reviewer_edit(run_id, section.key, text, author, expected_version=section.version)
+    except Conflict as e:
+        return str(e)
+    return None
 
 
 def diff(old: str, new: str, old_name: str, new_name: str) -> str:

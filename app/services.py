@@ -20,12 +20,13 @@ def settings() -> Settings:
 
 
 @st.cache_resource(show_spinner=False)
-def _store(db_path: str) -> ReviewStore:
-    return ReviewStore(db_path)
+def _store(target: str, runs_dir: str) -> ReviewStore:
+    return ReviewStore(target, runs_dir)
 
 
 def review_store(s: Settings) -> ReviewStore:
-    return _store(str(s.db_path()))
+    """The workspace's SQLite store, or PostgreSQL when `database.url` is set (team mode)."""
+    return _store(s.database.dsn() or str(s.db_path()), str(s.runs_dir()))
 
 
 def room_names(s: Settings) -> list[str]:

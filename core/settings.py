@@ -150,6 +150,16 @@ class AuthSettings(BaseModel):
     )
 
 
+class DatabaseSettings(BaseModel):
+    url: SecretStr = Field(
+        SecretStr(""),
+        description="PostgreSQL URL (postgresql://user:password@host:5432/db) for the review store and LangGraph's "
+                    "checkpoints in team mode; empty means SQLite files in the workspace.")
+
+    def dsn(self) -> str:
+        return self.url.get_secret_value().strip()
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="DATAROOM_", env_nested_delimiter="__", env_file=".env", extra="ignore"
@@ -164,6 +174,7 @@ class Settings(BaseSettings):
     harness: HarnessSettings = Field(default_factory=HarnessSettings)
     app: AppSettings = Field(default_factory=AppSettings)
     auth: AuthSettings = Field(default_factory=AuthSettings)
+    database: DatabaseSettings = Field(default_factory=DatabaseSettings)
 
     # Workspace layout: one place that knows where things live.
     def rooms_dir(self) -> Path:

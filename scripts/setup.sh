@@ -11,6 +11,9 @@ command -v file >/dev/null 2>&1 || need_apt+=(file)
 if [ "${WITH_BROWSER:-0}" = "1" ]; then
   command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
   command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
+  # the review store's tests start a real PostgreSQL server (tests/pg_server.py); Debian keeps its binaries
+  # in /usr/lib/postgresql/<version>/bin, off PATH, where the tests look too
+  command -v initdb >/dev/null 2>&1 || compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || need_apt+=(postgresql)
 fi
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = "0" ]; then

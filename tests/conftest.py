@@ -17,7 +17,8 @@ def _workspace(tmp_path, monkeypatch):
     """Point the workspace at tmp_path and keep real endpoints out of tests."""
     ws = tmp_path / "workspace"
     monkeypatch.setenv("DATAROOM_WORKSPACE", str(ws))
-    for var in ("DATAROOM_LLM__BASE_URL", "DATAROOM_LLM__API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL"):
+    for var in ("DATAROOM_LLM__BASE_URL", "DATAROOM_LLM__API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL",
+                "DATAROOM_DATABASE__URL"):  # SQLite unless a test asks for PostgreSQL (db_backend)
         monkeypatch.delenv(var, raising=False)
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     monkeypatch.setenv("ANONYMIZED_TELEMETRY", "False")
@@ -67,3 +68,28 @@ def cuad_dir() -> Path:
     if not (CUAD_DIR / "labels.csv").exists():
         pytest.skip(f"CUAD dev set not found at {CUAD_DIR}; integration test skipped")
     return CUAD_DIR
+
+
+# ---------------------------------------------------------------- the review store on SQLite and on PostgreSQL
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One real PostgreSQL server for the session (tests/pg_server.py); fails, never skips, without binaries."""
+    from tests.pg_server import MISSING, PostgresServer, find_bin_dir
+
+    bin_dir = find_bin_dir()
+    if bin_dir is None:
+        pytest.fail(MISSING, pytrace=False)
+    server = PostgresServer(bin_dir).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_backend(request, monkeypatch, _workspace):
+    """Run the test once on each review-store backend: the default SQLite file, then a fresh database on the
+    session's PostgreSQL server (DATAROOM_DATABASE__URL, which open_review_store and the harness read)."""
+    monkeypatch.delenv("DATAROOM_DATABASE__URL", raising=False)
+    if request.param == "postgres":
+        monkeypatch.setenv("DATAROOM_DATABASE__URL", request.getfixturevalue("postgres_server").new_database())
+    get_settings.cache_clear()
+    return request.param

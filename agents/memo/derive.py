@@ -128,12 +128,14 @@ def rederive(store: ReviewStore, run_id: str, items: list[ChecklistItem], keys: 
 
 
 def review_finding(store: ReviewStore, run_id: str, items: list[ChecklistItem], finding_id: str, status: str,
-                   note: str, author: str, summary: str | None = None,
-                   severity: str | None = None) -> tuple[Finding, list[str]]:
+                   note: str, author: str, summary: str | None = None, severity: str | None = None,
+                   expected_version: int | None = None) -> tuple[Finding, list[str]]:
     """A reviewer's decision on a finding, and at once the memo it implies: the finding's item sections and the
-    summary sections are derived again. Returns the finding as stored and the memo sections that changed."""
+    summary sections are derived again. Returns the finding as stored and the memo sections that changed.
+    `expected_version`: the version the reviewer was shown (store.Conflict if someone decided since)."""
     before = store.finding(finding_id, run_id)
-    f = store.set_finding_review(finding_id, status, note, author, summary=summary, severity=severity, run_id=run_id)
+    f = store.set_finding_review(finding_id, status, note, author, summary=summary, severity=severity, run_id=run_id,
+                                 expected_version=expected_version)
     keys = set(f.items) | (set(before.items) if before else set())
     return f, rederive(store, run_id, items, keys)
 

@@ -33,7 +33,7 @@ class CoverageMixin:
     def document_status(self, run_id: str) -> list[DocumentReview]:
         review = self._doc_review_states(run_id)
         counts = {r["document_id"]: (r["n"], r["h"]) for r in self._q(
-            "SELECT document_id, COUNT(*) AS n, SUM(severity='high') AS h FROM findings WHERE run_id=? AND verified=1"
+            "SELECT document_id, COUNT(*) AS n, SUM(CASE WHEN severity='high' THEN 1 ELSE 0 END) AS h FROM findings WHERE run_id=? AND verified=1"
             " GROUP BY document_id", (run_id,))}
         out = []
         for r in self.run_documents(run_id):

@@ -8,13 +8,19 @@ from datetime import datetime
 
 from core.types import Memo, MemoAuthor, MemoSection, utcnow
 
+from agents.store.backend import Conflict
+
 
 def _dt(value: str) -> datetime:
     return datetime.fromisoformat(value)
 
 
+def _lock_key(run_id: str, key: str) -> str:
+    return f"memo:{run_id}:{key}"
+
+
 class MemoVersionsMixin:
-    """Needs `_q`, `_lock`, `run` and `add_event` from ReviewStore."""
+    """Needs `_q`, `_db`, `_transaction`, `run` and `add_event` from ReviewStore."""
 
     def _versions(self, run_id: str, key: str) -> list[MemoSection]:
         rows = self._q("SELECT * FROM memo_versions WHERE run_id=? AND key=? ORDER BY version", (run_id, key))
@@ -54,7 +60,8 @@ class MemoVersionsMixin:
 
         Unchanged text is not a new version. If a reviewer edited the section, the agent's text
         becomes a pending proposal and the reviewer's text stays current."""
-        with self._lock:
+        with self._transaction():
+            self._db.lock(_lock_key(run_id, section.key))  # the run's worker and the app write the same sections
             last = self._latest(run_id, section.key)
             current = last if last is None or not last.proposal else self._latest(run_id, section.key, current_only=True)
             edited = current is not None and current.author == MemoAuthor.reviewer
@@ -67,12 +74,22 @@ class MemoVersionsMixin:
             })
             return self._insert_section(run_id, stored, position), True
 
-    def save_reviewer_edit(self, run_id: str, key: str, text: str, author: str) -> MemoSection:
-        """A reviewer's edit (or a restore of an old version): a new current version the agent will not overwrite."""
-        with self._lock:
+    def save_reviewer_edit(self, run_id: str, key: str, text: str, author: str,
+                           expected_version: int | None = None) -> MemoSection:
+        """A reviewer's edit (or a restore of an old version): a new current version the agent will not overwrite.
+
+        `expected_version` is the version of the section the reviewer was shown: if another version became
+        current since (a colleague's save, the agent's revision of an unedited section), Conflict is raised
+        and nothing is stored. A pending agent proposal is no conflict: it never replaced what they saw."""
+        with self._transaction():
+            self._db.lock(_lock_key(run_id, key))
             base = self._latest(run_id, key)
             if base is None:
                 raise KeyError(f"run {run_id} has no memo section {key!r}")
+            current = base if not base.proposal else self._latest(run_id, key, current_only=True)
+            if expected_version is not None and current is not None and current.version != expected_version:
+                by = "the agent" if current.author == MemoAuthor.agent else current.editor
+                raise Conflict("section", by, current.version)
             pos = self._q("SELECT position FROM memo_versions WHERE run_id=? AND key=? LIMIT 1", (run_id, key))[0][0]
             s = MemoSection(key=key, title=base.title, text=text, finding_ids=base.finding_ids,
                             version=base.version + 1, author=MemoAuthor.reviewer, editor=author, proposal=False)

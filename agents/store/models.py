@@ -98,7 +98,9 @@ CREATE TABLE IF NOT EXISTS table_columns (
 """
 # Columns added after a store was first created: (table, column, declaration).
 MIGRATIONS = [("findings", "also_json", "TEXT DEFAULT '[]'"),
-              ("memo_versions", "editor", "TEXT DEFAULT ''")]  # who wrote a reviewer version (signed-in e-mail)
+              ("memo_versions", "editor", "TEXT DEFAULT ''"),  # who wrote a reviewer version (signed-in e-mail)
+              # bumped by every reviewer decision: a save naming an older one is a conflict, not an overwrite
+              ("findings", "version", "INTEGER NOT NULL DEFAULT 0")]
 # Created after the migrations, since they may name an added column.
 INDEXES = """
 CREATE INDEX IF NOT EXISTS findings_by_span ON findings (run_id, document_id, char_start, char_end);

@@ -1,7 +1,8 @@
 """The review store: runs, assignments, findings, reviewer actions, memo versions, events.
 
-SQLite at `settings.db_path()`, WAL mode so the app reads while a run's worker
-process writes. The app reads ONLY through these methods. Reviewer edits are
+SQLite at `settings.db_path()` (WAL mode, so the app reads while a run's worker
+process writes), or PostgreSQL when `settings.database.url` is set (team mode;
+agents/store/backend.py holds the differences). The app reads ONLY through these methods. Reviewer edits are
 versions that the agent never overwrites: a later agent revision of an edited
 section is stored as a pending proposal (`MemoSection.proposal`).
 """
@@ -33,13 +34,14 @@ from core.types import (
 )
 
 from agents.store.access import AccessMixin
+from agents.store.backend import Conflict, PostgresBackend, SQLiteBackend, is_postgres_url
 from agents.store.coverage import CoverageMixin
-from agents.store.decisions import DecisionsMixin
+from agents.store.decisions import AGENT_AUTHOR, DecisionsMixin
 from agents.store.memo_versions import MemoVersionsMixin
 from agents.store.table import TableMixin
 from agents.store.models import INDEXES, MIGRATIONS, SCHEMA, AssignmentNode, FindingTally, ReviewerAction, RunInfo, TokenUsage
 
-_SECRET_KEYS = {"api_key"}
+_SECRET_KEYS = {"api_key", "url"}  # database.url may hold a password (llm.base_url is kept)
 
 
 def settings_snapshot(settings: Settings) -> dict[str, Any]:
@@ -62,21 +64,24 @@ def _dt(value: str | None) -> datetime | None:
 
 
 class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, AccessMixin):
-    def __init__(self, path: Path | str, runs_dir: Path | str | None = None):
-        self.path = Path(path)
+    """`target` is the SQLite file (the default) or a PostgreSQL URL (team mode, `database.url`); the
+    mixins' SQL is the same for both (agents/store/backend.py translates it)."""
+
+    def __init__(self, target: Path | str, runs_dir: Path | str | None = None):
+        postgres = is_postgres_url(str(target))
+        self.path = None if postgres else Path(target)
+        if runs_dir is None and self.path is None:
+            raise ValueError("a store on PostgreSQL needs the workspace's runs folder (runs_dir)")
         self.runs_dir = Path(runs_dir) if runs_dir is not None else self.path.parent / "runs"
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.RLock()
-        self._db = sqlite3.connect(str(self.path), timeout=30, check_same_thread=False, isolation_level=None)
-        self._db.row_factory = sqlite3.Row
-        self._db.execute("PRAGMA busy_timeout=30000")
-        self._db.execute("PRAGMA synchronous=NORMAL")  # WAL + NORMAL: durable at checkpoints, no fsync per event
+        self._lock = threading.RLock()  # one connection per store, shared by the app's sessions and a run's lanes
+        self._db: SQLiteBackend | PostgresBackend = PostgresBackend(str(target)) if postgres else SQLiteBackend(target)
         with self._lock:
-            self._db.executescript(SCHEMA)
-            for table, column, decl in MIGRATIONS:
-                if column not in {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}:
-                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {decl}")
-            self._db.executescript(INDEXES)
+            self._db.migrate(SCHEMA, MIGRATIONS, INDEXES)
+
+    @property
+    def backend(self) -> str:
+        """'sqlite' or 'postgres'."""
+        return self._db.name
 
     def close(self) -> None:
         with self._lock:
@@ -89,17 +94,8 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
         """BEGIN ... COMMIT, or nothing when already inside one (`batch`): the outer one commits."""
-        with self._lock:
-            if self._db.in_transaction:
-                yield
-                return
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+        with self._lock, self._db.transaction():
+            yield
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -334,7 +330,7 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
             for item in dict.fromkeys([cat, *json.loads(also or "[]")]):
                 if category is None or item == category:
                     counts[(item, sev)] = counts.get((item, sev), 0) + n
-        docs, n, high = self._q(f"SELECT COUNT(DISTINCT document_id), COUNT(*), COALESCE(SUM(severity='high'), 0)"
+        docs, n, high = self._q(f"SELECT COUNT(DISTINCT document_id), COUNT(*), COALESCE(SUM(CASE WHEN severity='high' THEN 1 ELSE 0 END), 0)"
                                 f" FROM findings WHERE {cond}", params)[0]
         return FindingTally(counts=counts, documents=docs, findings=n, high_findings=high)
 
@@ -371,6 +367,12 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
                               char_start=r["char_start"], char_end=r["char_end"]),
         )
 
+    def finding_for_edit(self, finding_id: str, run_id: str) -> tuple[Finding, int] | None:
+        """The finding and its version, read together: what a page shows and passes back as
+        `expected_version` when the reviewer decides, so a decision made meanwhile is not overwritten."""
+        rows = self._finding_rows(finding_id, run_id)
+        return (self._finding(rows[0]), int(rows[0]["version"])) if rows else None
+
     def set_finding_review(
         self,
         finding_id: str,
@@ -380,27 +382,37 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
         summary: str | None = None,
         severity: str | None = None,
         run_id: str | None = None,
+        expected_version: int | None = None,
     ) -> Finding:
         """Record a reviewer's decision; every change is kept as an action (old/new values, author, time).
 
         Without run_id the finding's most recent run is meant (ids are content-derived, so the
-        same finding can appear in several runs of a room)."""
-        rows = self._finding_rows(finding_id, run_id)
-        if not rows:
+        same finding can appear in several runs of a room). `expected_version` is the version the
+        reviewer saw (`finding_for_edit`): if someone decided since, Conflict is raised and nothing changes."""
+        found = self._finding_rows(finding_id, run_id)
+        if not found:
             raise KeyError(f"no finding {finding_id}")
-        r = rows[0]
-        old = {"reviewer_status": r["reviewer_status"], "reviewer_note": r["reviewer_note"] or "",
-               "summary": r["summary"], "severity": r["severity"]}
-        new = {"reviewer_status": ReviewerStatus(status).value, "reviewer_note": note,
-               "summary": summary if summary is not None else r["summary"],
-               "severity": Severity(severity).value if severity is not None else r["severity"]}
-        if new == old:
-            return self._finding(r)
-        # a note alone is logged as a note, not as the decision the finding already had
-        action = "note" if all(new[k] == old[k] for k in new if k != "reviewer_note") else new["reviewer_status"]
         with self._transaction():
+            # read again inside the transaction (locked on PostgreSQL): the check and the write see one state
+            r = self._db.execute("SELECT * FROM findings WHERE run_id=? AND id=?" + self._db.for_update,
+                                 (found[0]["run_id"], finding_id)).fetchone()
+            if expected_version is not None and r["version"] != expected_version:
+                last = self._db.execute("SELECT author FROM actions WHERE run_id=? AND finding_id=? ORDER BY id DESC"
+                                        " LIMIT 1", (r["run_id"], finding_id)).fetchone()
+                by = last["author"] if last else ""
+                raise Conflict("finding", "the agent" if by.startswith(AGENT_AUTHOR) else by, r["version"])
+            old = {"reviewer_status": r["reviewer_status"], "reviewer_note": r["reviewer_note"] or "",
+                   "summary": r["summary"], "severity": r["severity"]}
+            new = {"reviewer_status": ReviewerStatus(status).value, "reviewer_note": note,
+                   "summary": summary if summary is not None else r["summary"],
+                   "severity": Severity(severity).value if severity is not None else r["severity"]}
+            if new == old:
+                return self._finding(r)
+            # a note alone is logged as a note, not as the decision the finding already had
+            action = "note" if all(new[k] == old[k] for k in new if k != "reviewer_note") else new["reviewer_status"]
             self._db.execute(
-                "UPDATE findings SET reviewer_status=?, reviewer_note=?, summary=?, severity=? WHERE run_id=? AND id=?",
+                "UPDATE findings SET reviewer_status=?, reviewer_note=?, summary=?, severity=?, version=version+1"
+                " WHERE run_id=? AND id=?",
                 (new["reviewer_status"], note, new["summary"], new["severity"], r["run_id"], finding_id))
             self._db.execute(
                 "INSERT INTO actions (run_id, finding_id, action, old_json, new_json, author, at) VALUES (?,?,?,?,?,?,?)",
@@ -420,11 +432,11 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
     def add_event(self, run_id: str, kind: str, data: dict[str, Any]) -> Event:
         ev = Event(run_id=run_id, kind=kind, data=data)
         with self._lock:
-            cur = self._db.execute(
-                "INSERT INTO events (run_id, kind, data, at) VALUES (?,?,?,?)",
+            rows = self._db.execute(
+                "INSERT INTO events (run_id, kind, data, at) VALUES (?,?,?,?) RETURNING id",
                 (run_id, kind, json.dumps(data, default=str), ev.at.isoformat()),
-            )
-            ev.id = int(cur.lastrowid or 0)
+            ).fetchall()
+            ev.id = int(rows[0][0])
         return ev
 
     def events_since(self, run_id: str, after_id: int = 0, limit: int = 1000) -> list[Event]:
@@ -463,4 +475,5 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
                           sub_in=sub[0], sub_out=sub[1], sub_calls=sub[2])
 
 def open_review_store(settings: Settings) -> ReviewStore:
-    return ReviewStore(settings.db_path(), settings.runs_dir())
+    """The installation's review store: PostgreSQL when `database.url` is set, else the workspace's SQLite."""
+    return ReviewStore(settings.database.dsn() or settings.db_path(), settings.runs_dir())

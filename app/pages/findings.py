@@ -9,6 +9,7 @@ import zlib
 import streamlit as st
 
 from agents.memo import derive
+from agents.store import Conflict
 from app import auth, exports, services, ui
 from app import findings_view as fv
 from app.palette import REVIEWER_COLORS, SEVERITY_COLORS
@@ -22,6 +23,8 @@ writable = auth.can_write(ctx.settings, ctx.room)  # the store refuses a viewer'
 PICK = "finding_pick"
 CURRENT = "_finding_current"  # the open finding's id, kept apart from the picker's (changing) key
 TABLE_GEN = "_findings_table_gen"  # bumped to clear the table's row selection after such an action
+CONFLICT = "_finding_conflict"  # (finding id, why a decision was not saved), shown once the page has reloaded it
+SEEN = "_finding_seen"  # {open finding id: the version this page last drew}
 SEVERITIES = ["high", "medium", "low", "info"]
 W = fv.COLUMN_WIDTHS
 COLUMNS = {
@@ -98,16 +101,23 @@ def findings_panel() -> None:
             "action": st.column_config.TextColumn(width=80), "finding": st.column_config.TextColumn(width=330)})
 
 
-def record(f, status: str, note: str, summary: str | None = None, severity: str | None = None) -> None:
-    """The decision, and the memo it implies at once (agents.memo.derive.review_finding)."""
-    derive.review_finding(ctx.store, ctx.run.id, services.checklist(ctx.settings), f.id, status, note, author,
-                          summary=summary, severity=severity)
+def record(f, version: int, status: str, note: str, summary: str | None = None, severity: str | None = None) -> bool:
+    """The decision over the version shown, and the memo it implies at once (agents.memo.derive.review_finding).
+    False when a colleague decided meanwhile: theirs stays, and the page says so instead of writing over it."""
+    try:
+        derive.review_finding(ctx.store, ctx.run.id, services.checklist(ctx.settings), f.id, status, note, author,
+                              summary=summary, severity=severity, expected_version=version)
+    except Conflict as e:
+        st.session_state[CONFLICT] = (f.id, str(e))
+        return False
+    st.session_state.pop(CONFLICT, None)
+    return True
 
 
-def decide(f, status: str | None, shown) -> None:
-    """Record the decision (none for a skip), then open the next open finding of the view."""
-    if status:
-        record(f, status, f.reviewer_note)
+def decide(f, version: int, status: str | None, shown) -> None:
+    """Record the decision (none for a skip), then open the next open finding of the view (or stay, refused)."""
+    if status and not record(f, version, status, f.reviewer_note):
+        st.rerun()
     st.session_state[CURRENT] = fv.next_open(shown, f.id)
     st.session_state[TABLE_GEN] = st.session_state.get(TABLE_GEN, 0) + 1
     st.session_state.pop("_last_row", None)
@@ -115,6 +125,11 @@ def decide(f, status: str | None, shown) -> None:
 
 
 def detail(f, shown) -> None:
+    f, now = ctx.store.finding_for_edit(f.id, ctx.run.id) or (f, 0)
+    # A click reaches the script in a run that reads the finding again: the decision must name the version the
+    # reviewer was looking at, the one the previous run drew, or a colleague's decision made meanwhile is lost.
+    version = st.session_state.get(SEEN, {}).get(f.id, now)
+    st.session_state[SEEN] = {f.id: now}
     carried_from = f.extra.get("carried_from", "")
     carried = ""
     if carried_from:
@@ -128,18 +143,21 @@ def detail(f, shown) -> None:
         if not writable:
             st.caption("Read only: your role on this room is viewer. An admin can make you a reviewer.")
             return
+        refused = st.session_state.get(CONFLICT)
+        if refused and refused[0] == f.id:
+            ui.text(refused[1], error=True)  # names a colleague's e-mail: escaped text, never markdown
         b = st.container(horizontal=True)  # buttons sized to their labels and shortcut hints
         if b.button("Accept & next", key=f"accn_{f.id}", type="primary", icon=":material/done_all:", shortcut="A"):
-            decide(f, "accepted", shown)
+            decide(f, version, "accepted", shown)
         if b.button("Reject & next", key=f"rejn_{f.id}", icon=":material/close:", shortcut="X"):
-            decide(f, "rejected", shown)
+            decide(f, version, "rejected", shown)
         if b.button("Next open", key=f"skip_{f.id}", icon=":material/skip_next:", shortcut="N"):
-            decide(f, None, shown)
+            decide(f, version, None, shown)
         if b.button("Accept", key=f"acc_{f.id}", icon=":material/check:"):
-            record(f, "accepted", f.reviewer_note)
+            record(f, version, "accepted", f.reviewer_note)
             st.rerun()
         if b.button("Reject", key=f"rej_{f.id}", icon=":material/block:"):
-            record(f, "rejected", f.reviewer_note)
+            record(f, version, "rejected", f.reviewer_note)
             st.rerun()
         with st.form(f"edit_{f.id}"):
             summary = st.text_area("Summary", f.summary)
@@ -147,7 +165,7 @@ def detail(f, shown) -> None:
             note = st.text_input("Note", f.reviewer_note)
             if st.form_submit_button("Save edit"):
                 status = fv.status_after_edit(f, summary, sev)
-                record(f, status, note, summary=summary, severity=sev)
+                record(f, version, status, note, summary=summary, severity=sev)
                 st.rerun()
 
 

@@ -11,17 +11,46 @@ author = auth.author(ctx.settings)
 writable = auth.can_write(ctx.settings, ctx.room)  # the store refuses a viewer's edit; this only hides the editor
 
 
+def conflict_key(s) -> str:  # (message, the text that was not saved), kept across reruns until saved or dismissed
+    return f"_memo_conflict_{ctx.run.id}_{s.key}"
+
+
+def save(s, text: str) -> None:
+    """Save over version `s` (bound when the widget was drawn, so it is the version the reviewer saw): a save by
+    someone else meanwhile is kept and this one reported, never written over. Runs as a widget callback."""
+    refused = memo_view.save_edit(ctx.store, ctx.run.id, s, text, author)
+    if refused:
+        st.session_state[conflict_key(s)] = (refused, text)
+    else:
+        st.session_state.pop(conflict_key(s), None)
+
+
+def edited(s, widget: str) -> None:
+    if st.session_state[widget] != s.text:
+        save(s, st.session_state[widget])
+
+
+def conflict(s) -> None:
+    refused = st.session_state.get(conflict_key(s))
+    if not refused:
+        return
+    ui.text(refused[0], error=True)  # names a colleague's e-mail: escaped text, never markdown
+    with st.expander("Your text that was not saved (copy it before you edit again)"):
+        st.code(refused[1], language=None)
+    if st.button("Dismiss", key=f"dismiss_{s.key}"):
+        st.session_state.pop(conflict_key(s), None)
+        st.rerun()
+
+
 def editor(s) -> None:
     with st.expander("Edit section"):
-        # The key carries the version, so an agent update gives a fresh editor instead of
-        # the stale text of an old one being saved over it.
-        new = st.text_area("Markdown", s.text, key=f"edit_{s.key}_v{s.version}", height=220,
-                           help="Saved when you leave the box (or press Save). Leaving the page with an "
-                                "unsaved edit asks first.")
+        # The key carries the version, so an agent update gives a fresh editor instead of the stale text of an
+        # old one; the save is a callback bound to the version drawn, so an edit of an editor that a newer
+        # version replaced meanwhile is reported as a conflict, not dropped or saved over the newer one.
+        widget = f"edit_{s.key}_v{s.version}"
+        st.text_area("Markdown", s.text, key=widget, height=220, on_change=edited, args=(s, widget),
+                     help="Saved when you leave the box (or press Save). Leaving the page with an unsaved edit asks first.")
         st.button("Save", key=f"save_{s.key}_v{s.version}")
-        if new != s.text:
-            ctx.store.save_reviewer_edit(ctx.run.id, s.key, new, author)
-            st.rerun()
 
 
 def section_panel(s, findings) -> None:
@@ -42,10 +71,9 @@ def section_panel(s, findings) -> None:
         if proposal is not None and writable:
             st.warning("The agent revised this section after your edit. Its revision is offered here, not applied.")
             st.code(memo_view.diff(s.text, proposal.text, "your text", "agent revision"), language="diff")
-            if st.button("Adopt the agent's revision", key=f"adopt_{s.key}"):
-                ctx.store.save_reviewer_edit(ctx.run.id, s.key, proposal.text, author)
-                st.rerun()
+            st.button("Adopt the agent's revision", key=f"adopt_{s.key}", on_click=save, args=(s, proposal.text))
         if writable:
+            conflict(s)
             editor(s)
         versions = ctx.store.memo_versions(ctx.run.id, s.key)
         if len(versions) > 1:
@@ -53,9 +81,9 @@ def section_panel(s, findings) -> None:
                 old = st.selectbox("Compare with", versions[:-1][::-1], key=f"ver_{s.key}_v{s.version}",
                                    format_func=memo_view.version_label)
                 st.code(memo_view.diff(old.text, s.text, f"v{old.version}", f"v{s.version} (current)"), language="diff")
-                if writable and st.button(f"Restore v{old.version}", key=f"restore_{s.key}_{old.version}"):
-                    ctx.store.save_reviewer_edit(ctx.run.id, s.key, old.text, author)
-                    st.rerun()
+                if writable:
+                    st.button(f"Restore v{old.version}", key=f"restore_{s.key}_{old.version}", on_click=save,
+                              args=(s, old.text))
 
 
 # Exports are built on click from the store, so they carry the latest edits and idle refreshes cost nothing.

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from core.checklist import load_checklist
 from core.text import locate_quote
 
@@ -13,6 +15,9 @@ from agents.policy import RootDecision, RootObservation, ToolCall
 from agents.store import open_review_store
 from tests.agents.doubles import ScriptedReviewer
 from tests.agents.rooms import CLAUSES, contract, write_room
+
+# the real graph on each backend: review store and checkpoints in SQLite files, then in PostgreSQL
+pytestmark = pytest.mark.usefixtures("db_backend")
 
 ROOM_DOCS = {
     **{f"Commercial/Supply/c{i}.pdf": contract(f"Supply agreement {i}", ["change_of_control", "anti_assignment", "governing_law"])
@@ -27,12 +32,14 @@ def _room(settings, name="r"):
     return write_room(settings, name, ROOM_DOCS, failed=FAILED)
 
 
-def test_offline_run_covers_room_writes_every_section_and_excludes_unverified(hsettings, run_offline_root):
+def test_offline_run_covers_room_writes_every_section_and_excludes_unverified(hsettings, run_offline_root, db_backend):
     hsettings.harness.max_concurrency = 2
     hsettings.harness.sub_context_tokens = hsettings.harness.sub_prompt_reserve_tokens + 800  # ~2 docs per sub-agent
     docs = _room(hsettings)
     reviewer = ScriptedReviewer(hallucinate_paths=("c1",))
     stats, store = run_offline_root(hsettings, "r", reviewer)
+    assert store.backend == db_backend
+    assert hsettings.checkpoint_path().exists() == (db_backend == "sqlite")  # checkpoints went to the same backend
 
     assert stats["coverage"]["documents_reviewed"] == stats["coverage"]["documents_total"] == 6
     assert stats["coverage"]["failed_parse"] == 1

@@ -11,11 +11,12 @@ import time
 from collections import Counter
 
 import pytest
+from pydantic import SecretStr
 
 from core.checklist import load_checklist, save_checklist
 from core.settings import REPO_ROOT
 
-from agents.store import ReviewStore
+from agents.store import open_review_store
 from tests.agents.doubles import ScriptedReviewer
 from tests.agents.rooms import contract, write_room
 
@@ -44,6 +45,27 @@ def _finding_set(store, run_id):
 @pytest.mark.parametrize("kill_on,count", [("assignment_finished", KILL_AFTER), ("tokens", 1)],
                          ids=["mid-wave", "end-of-integrate"])
 def test_sigkill_mid_run_then_resume_matches_uninterrupted_run(hsettings, run_offline_root, _workspace, kill_on, count):
+    _kill_and_resume(hsettings, run_offline_root, _workspace, kill_on, count)
+
+
+@pytest.mark.slow
+def test_sigkill_mid_run_then_resume_from_the_postgres_checkpoint(hsettings, run_offline_root, _workspace,
+                                                                  postgres_server, monkeypatch):
+    """The same kill on team mode: review store and LangGraph checkpoints on PostgreSQL (the worker reads
+    DATAROOM_DATABASE__URL from its environment, as the app's workers do)."""
+    url = postgres_server.new_database()
+    monkeypatch.setenv("DATAROOM_DATABASE__URL", url)
+    hsettings.database.url = SecretStr(url)
+    store = _kill_and_resume(hsettings, run_offline_root, _workspace, "assignment_finished", KILL_AFTER)
+    assert store.backend == "postgres"
+    import psycopg
+
+    with psycopg.connect(url) as conn:  # the run resumed from checkpoints kept in PostgreSQL ...
+        assert conn.execute("SELECT COUNT(*) FROM checkpoints WHERE thread_id='killed'").fetchone()[0] > 0
+    assert not hsettings.checkpoint_path().exists() and not hsettings.db_path().exists()  # ... and nothing in SQLite
+
+
+def _kill_and_resume(hsettings, run_offline_root, _workspace, kill_on, count):
     # a short checklist keeps the follow-up pass (not what is tested here) small
     checklist = _workspace.parent / "checklist.yaml"
     items = [i for i in load_checklist(hsettings.checklist_path) if i.id in KEEP]
@@ -59,7 +81,7 @@ def test_sigkill_mid_run_then_resume_matches_uninterrupted_run(hsettings, run_of
     assert len(leaves_ref) >= 8  # enough sub-agents for a kill in the middle
 
     proc = _worker(_workspace, checklist, "killed")
-    store = ReviewStore(hsettings.db_path())
+    store = open_review_store(hsettings)
     deadline = time.monotonic() + 120
     while True:
         seen = [e for e in store.events_since("killed", 0, limit=100000) if e.kind == kill_on]
@@ -90,3 +112,4 @@ def test_sigkill_mid_run_then_resume_matches_uninterrupted_run(hsettings, run_of
     assert all(started[a] == 1 for a in finished_before)
     assert all(r["status"] == "done" for r in rows.values())
     assert store.coverage("killed").documents_ratio == 1.0
+    return store

@@ -6,11 +6,15 @@ import pytest
 
 from core.types import Citation, Document, Finding, MemoAuthor, MemoSection, ParseStatus, Severity
 
-from agents.store import ReviewStore, settings_snapshot
+from agents.store import ReviewStore, open_review_store, settings_snapshot
+
+
+# the same tests on the default SQLite file and on a PostgreSQL database (tests/conftest.py db_backend)
+pytestmark = pytest.mark.usefixtures("db_backend")
 
 
 def _store(settings) -> ReviewStore:
-    s = ReviewStore(settings.db_path())
+    s = open_review_store(settings)
     docs = [Document(room="r", path="A/x.pdf", doc_type="pdf", sha256="1", tokens=100),
             Document(room="r", path="B/y.pdf", doc_type="pdf", sha256="2", status=ParseStatus.failed, reason="encrypted")]
     s.create_run("run", "r", settings, docs)
@@ -74,13 +78,18 @@ def test_events_since_and_document_status_and_snapshot_without_secrets(settings)
     from pydantic import SecretStr
 
     settings.llm.api_key = SecretStr("sk-very-secret")
-    s = ReviewStore(settings.db_path())
+    s = open_review_store(settings)
     s.create_run("run", "r", settings, [Document(room="r", path="A/x.pdf", doc_type="pdf", sha256="1", tokens=10)])
     e1 = s.add_event("run", "coverage", {"documents_reviewed": 0})
     e2 = s.add_event("run", "finding", {"finding_id": "f"})
     assert [e.id for e in s.events_since("run", 0)] == [e1.id, e2.id]
     assert [e.kind for e in s.events_since("run", e1.id)] == ["finding"]
-    assert "sk-very-secret" not in (settings.db_path()).read_bytes().decode("latin-1")
+    settings.database.url = SecretStr("postgresql://u:db-password@h/db")
+    s.create_run("run2", "r", settings, [])
+    if s.backend == "sqlite":
+        assert "sk-very-secret" not in (settings.db_path()).read_bytes().decode("latin-1")
+    stored = " ".join(r[0] for r in s._q("SELECT settings_json FROM runs"))
+    assert "sk-very-secret" not in stored and "db-password" not in stored
     assert "api_key" not in s.run("run").settings["llm"]
     assert "api_key" not in settings_snapshot(settings)["llm"]
     assert [d.status for d in s.document_status("run")] == ["unreviewed"]

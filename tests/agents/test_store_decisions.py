@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import pytest
+
 from core.types import Citation, Document, Finding, Severity
 
-from agents.store import ReviewStore
+from agents.store import ReviewStore, open_review_store
+
+# the same tests on the default SQLite file and on a PostgreSQL database (tests/conftest.py db_backend)
+pytestmark = pytest.mark.usefixtures("db_backend")
 
 QUOTE = "Neither party may assign this Agreement without the prior written consent of the other party."
 
 
 def _store(settings) -> tuple[ReviewStore, str]:
-    s = ReviewStore(settings.db_path())
+    s = open_review_store(settings)
     doc = Document(room="r", path="A/x.pdf", doc_type="pdf", sha256="1", tokens=100)
     s.create_run("run1", "r", settings, [doc])
     return s, doc.id

@@ -222,6 +222,40 @@ def test_memo_page_edit_versions_restore(reviewed):
 
 
 @needs_reviewer
+def test_memo_and_findings_pages_refuse_a_stale_save_and_say_who_saved_meanwhile(reviewed):
+    """A colleague saves the section (or decides the finding) while this reviewer has the old version open:
+    this reviewer's save is refused with the colleague's name, and the colleague's version is what is kept."""
+    settings, run_id = reviewed
+    store = ReviewStore(settings.db_path())
+    first = store.memo(run_id).sections[0]
+    at = app(ROOM, run_id).run()
+    at.switch_page("pages/memo.py").run()
+    editor = next(t for t in at.text_area if t.key == f"edit_{first.key}_v{first.version}")
+    store.save_reviewer_edit(run_id, first.key, "Alice's text.", "alice@firm.example", expected_version=first.version)
+    editor.set_value("Bob's text.").run()
+    assert not at.exception
+    assert store.memo(run_id).section(first.key).text == "Alice's text."
+    shown = " ".join(h.value for h in at.get("html"))
+    assert "alice@firm.example saved this section while you were editing; reload to see their version" in shown
+    assert any(c.value == "Bob's text." for c in at.code)  # offered to copy, not lost
+    assert any(t.key == f"edit_{first.key}_v{first.version + 1}" and t.value == "Alice's text." for t in at.text_area)
+
+    f = store.findings(run_id)[0]
+    at.switch_page("pages/findings.py").run()
+    next(s for s in at.selectbox if s.label == "Open finding").set_value(f.id).run()
+    store.set_finding_review(f.id, "rejected", "not material", "alice@firm.example", run_id=run_id)
+    next(b for b in at.button if b.label == "Accept").click().run()
+    assert not at.exception
+    assert store.finding(f.id, run_id).reviewer_status.value == "rejected"
+    shown = " ".join(h.value for h in at.get("html"))
+    assert "alice@firm.example saved this finding while you were editing; reload to see their version" in shown
+    next(b for b in at.button if b.label == "Accept").click().run()  # now over the version shown: saved
+    assert store.finding(f.id, run_id).reviewer_status.value == "accepted"
+    assert [a.author for a in store.actions(run_id) if a.finding_id == f.id][-2:] == [
+        "alice@firm.example", settings.app.author]
+
+
+@needs_reviewer
 def test_trace_page_shows_agent_tree_and_root_steps(reviewed):
     settings, run_id = reviewed
     at = app(ROOM, run_id).run()

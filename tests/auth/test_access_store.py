@@ -11,8 +11,12 @@ import pytest
 from core.types import Citation, Document, Finding, MemoSection, Severity
 
 from agents.memo import derive
-from agents.store import ReviewStore
+from agents.store import ReviewStore, open_review_store
 from agents.store.access import NO_ACCESS, AccessDenied, Principal, ScopedStore
+
+# the same tests on the default SQLite file and on a PostgreSQL database (tests/conftest.py db_backend)
+pytestmark = pytest.mark.usefixtures("db_backend")
+
 
 ADMIN = Principal("a@firm.example", admin=True)
 B = Principal("b@firm.example")
@@ -21,7 +25,7 @@ QUOTE = "Neither party may assign this Agreement without consent."
 
 
 def _store(settings) -> tuple[ReviewStore, str]:
-    s = ReviewStore(settings.db_path())
+    s = open_review_store(settings)
     for room, run in (("deal", "run1"), ("other", "run2")):
         s.create_run(run, room, settings, [Document(room=room, path="A/x.pdf", doc_type="pdf", sha256=room, tokens=100)])
     doc_id = s.run_documents("run1")[0]["document_id"]

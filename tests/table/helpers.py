@@ -7,7 +7,7 @@ from core.types import Assignment, AssignmentStatus, Citation, Document, Finding
 
 from agents.facts import extract_facts
 from agents.memo.derive import facts_version
-from agents.store import ReviewStore
+from agents.store import ReviewStore, open_review_store
 
 AGREEMENT = """SUPPLY AGREEMENT
 
@@ -44,7 +44,7 @@ def assignment_finding(doc: Document, text: str = AGREEMENT) -> Finding:
 
 def store_with_run(settings: Settings, run_id: str = "run-1", room: str = "room-a",
                    docs: list[tuple[Document, str]] | None = None) -> ReviewStore:
-    store = ReviewStore(settings.db_path())
+    store = open_review_store(settings)
     docs = docs or [(document(), AGREEMENT)]
     store.create_run(run_id, room, settings, [d for d, _ in docs], status="finished")
     for d, text in docs:

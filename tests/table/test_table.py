@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
+
 from openpyxl import load_workbook
 
 from core.checklist import load_checklist
@@ -18,6 +20,10 @@ from agents.table.grid import load_grid
 from tests.table.helpers import AGREEMENT, CLAUSE, document, store_with_run
 
 from tests.conftest import CUAD_DIR
+
+
+# the store parts on the default SQLite file and on a PostgreSQL database (tests/conftest.py db_backend)
+pytestmark = pytest.mark.usefixtures("db_backend")
 
 
 def _build(settings, store, run_id="run-1", text=AGREEMENT):

@@ -1,0 +1,27 @@
+"""LangGraph's checkpointer for a run: PostgreSQL when `database.url` is set (team mode), else the workspace's
+SQLite file. Thread id = run id on both, so a killed run resumes from its last checkpoint either way."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from langgraph.checkpoint.base import BaseCheckpointSaver
+from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+from core.settings import Settings
+
+
+@asynccontextmanager
+async def open_checkpointer(settings: Settings) -> AsyncIterator[BaseCheckpointSaver]:
+    url = settings.database.dsn()
+    if not url:
+        settings.checkpoint_path().parent.mkdir(parents=True, exist_ok=True)
+        async with AsyncSqliteSaver.from_conn_string(str(settings.checkpoint_path())) as saver:
+            yield saver
+        return
+    from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver  # only team mode needs psycopg
+
+    async with AsyncPostgresSaver.from_conn_string(url) as saver:
+        await saver.setup()  # creates or migrates its tables; a no-op once they are current
+        yield saver
