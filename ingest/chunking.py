@@ -44,7 +44,8 @@ def build_text(elements: list[Element]) -> tuple[str, list[Span]]:
     spans: list[Span] = []
     pos = 0
     for el in elements:
-        t = el.text.strip()
+        # NUL never means anything in a document's text, and PostgreSQL (team mode) cannot store it in a quote
+        t = el.text.replace("\x00", "").strip()
         if not t:
             continue
         if parts:

@@ -65,3 +65,10 @@ def test_chunk_ids_are_stable():
     a = chunk_spans("doc", text, spans)
     b = chunk_spans("doc", text, spans)
     assert a[0].id == b[0].id and a[0].id != chunk_spans("other", text, spans)[0].id
+
+
+def test_nul_characters_never_reach_the_text():
+    # a PDF's text layer can carry NUL; PostgreSQL (team mode) refuses it in a quote, and it means nothing to a reader
+    text, spans = build_text([Element(text="Gov\x00erning law.\x00", category="NarrativeText", page=1),
+                              Element(text="\x00", category="NarrativeText", page=1)])
+    assert text == "Governing law." and len(spans) == 1
