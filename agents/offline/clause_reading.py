@@ -65,6 +65,7 @@ def _termination(c: Ctx, r: ClauseReading) -> bool:
 
 _WITHOUT_CONSENT = re.compile(r"\bwithout\b[^.;]{0,60}?\b(?:consent|approval)\b", _I)
 _NO_NEED = re.compile(r"\b(?:need|necessity|requir\w*|obtain\w*|having to)\b", _I)
+_PERMITS = re.compile(r"\b(?:may|can|right to|entitled to|free to|permitted to|able to|allowed to|authori[sz]ed to)\b", _I)
 _RESTRICTS = re.compile(r"\b(?:not|no|neither|nor|never|cannot|if|unless|in the event|should|prohibited)\b", _I)
 
 
@@ -81,7 +82,9 @@ def _requires_consent(q: str) -> bool:
         if _NO_NEED.search(m.group(0)):
             continue
         before = re.split(r"[.;]", q[max(0, m.start() - 200):m.start()])[-1]
-        if _RESTRICTS.search(before):
+        if _RESTRICTS.search(before) or not _PERMITS.search(before):
+            # "... consummates any Change of Control of Vendor without the prior written consent of": an act done
+            # without consent, with no "may" or "right to" making it a permission, is one that needs consent
             return True
     return False
 
