@@ -41,6 +41,15 @@ class HarnessContext:
     # so the end-of-run pass does not read the whole room again; a resumed run reads what is missing
     facts: dict[str, Any] = field(default_factory=dict)
     breaker: CircuitBreaker | None = None  # stops a run whose sub-agent reviews keep failing (agents.breaker)
+    _builtin: SubReviewer | None = None
+
+    def builtin_reviewer(self) -> SubReviewer:
+        """The built-in reviewer, for a document whose model sub-agent gave no usable review."""
+        if self._builtin is None:
+            from agents.subagents import OfflineSubReviewer
+
+            self._builtin = OfflineSubReviewer()
+        return self._builtin
 
     def item(self, item_id: str) -> ChecklistItem | None:
         return next((i for i in self.items if i.id == item_id), None)

@@ -170,8 +170,9 @@ def run(args: argparse.Namespace) -> dict:
         t1 = time.perf_counter()
         try:
             stats = asyncio.run(go())
-        except CircuitOpen as e:  # the endpoint kept failing: the run is marked failed; report it, not a traceback
+        except CircuitOpen as e:  # the endpoint kept failing: mark the run failed as the CLI does, and report it
             stats = {"reason": f"error: {e}"}
+            open_review_store(settings).set_run_status("real-model-run", "failed", error=str(e)[:1000])
         wall = time.perf_counter() - t1
     finally:
         if server is not None:

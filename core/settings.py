@@ -105,6 +105,11 @@ class HarnessSettings(BaseModel):
         None, description="Date the review speaks as of: provisions of agreements that ended, or sections an amendment "
         "deleted, before it are graded info, not red flags. Empty = the day the run finishes."
     )
+    sub_fallback_offline: bool = Field(
+        True, description="When a model sub-agent's reply is unusable after its retries (no valid review JSON), "
+        "review that document with the built-in reviewer instead and record it (run summary, trajectory, the "
+        "findings' agent). Endpoint errors (HTTP, timeouts) are not covered: they count towards the breaker."
+    )
     breaker_consecutive_failures: int = Field(
         5, ge=0, description="Stop the run (status failed, resumable) after this many sub-agent assignments in a row "
         "failed: an endpoint that keeps failing is not called hundreds of times. 0 turns this rule off."

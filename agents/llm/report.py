@@ -84,7 +84,9 @@ def summary_lines(records: list[dict[str, Any]], max_notes: int = 10) -> list[st
     """The run summary's lines about the models (empty for a run without a model)."""
     forms = endpoint_forms(records)
     drive = root_drive(records)
-    if not forms and not drive["notes"]:
+    subs = [r for r in records if r.get("type") == "sub_call"]
+    builtin = {(r.get("assignment_id"), r.get("document_id")) for r in subs if r.get("fallback")}
+    if not forms and not drive["notes"] and not builtin:
         return []
     lines = []
     if drive["steps"]:
@@ -93,5 +95,9 @@ def summary_lines(records: list[dict[str, Any]], max_notes: int = 10) -> list[st
     lines += [n for n in drive["notes"][:max_notes]]
     if len(drive["notes"]) > max_notes:
         lines.append(f"... and {len(drive['notes']) - max_notes} more step(s) the planner took over (trace page)")
+    if builtin:
+        reviews = {(r.get("assignment_id"), r.get("document_id")) for r in subs}
+        lines.append(f"document reviews: {len(builtin)} of {len(reviews)} done by the built-in reviewer because the "
+                     "sub model's reply was unusable (their findings say so in their agent)")
     lines += ["request form: " + form_line(r) for r in forms]
     return lines

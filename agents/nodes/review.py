@@ -44,21 +44,38 @@ async def _review_one(hc: HarnessContext, assignment: Assignment, a: AssignmentR
     chunks = list(hc.room.chunks(doc_id))
     if a["chunk_range"]:
         chunks = chunks[a["chunk_range"][0]:a["chunk_range"][1]]
+    by, agent = hc.reviewer, a["agent"]
     async with hc.semaphore:
         on_start()
-        res = await hc.reviewer.review(assignment, doc, chunks, items)
+        try:
+            res = await hc.reviewer.review(assignment, doc, chunks, items)
+        except SubReviewerError as e:
+            if not _unusable(e) or not hc.settings.harness.sub_fallback_offline or hc.reviewer.name == "offline":
+                raise
+            # the model answered but never with a usable review: the document is still reviewed, and says by whom
+            by, agent = hc.builtin_reviewer(), f"{a['agent']} (built-in reviewer)"
+            res = await by.review(assignment, doc, chunks, items)
+            why = f"the sub model's reply was unusable ({str(e)[:200]})"
+            res.report = f"reviewed by the built-in reviewer: {why}. {res.report}"
+            res.transcript = [{"tokens_in": res.tokens_in, "tokens_out": 0, "seconds": round(res.seconds, 4),
+                               "reviewer": by.name, "fallback": why, "findings": len(res.findings)}]
     # verification is local CPU work: done after the slot is released, so the next call goes out sooner
     text = hc.room.text(doc_id)
     lifecycle_pass.note_document(hc, doc_id, doc.path, text)
     findings = res.findings
-    if hc.reviewer.name == "offline":  # its summaries name the parties as the agreement defines them
+    if by.name == "offline":  # its summaries name the parties as the agreement defines them
         findings = restate(findings, items, parties_of(hc.store, doc_id))
     found = []
     for f in verify_all(findings, text, list(hc.room.chunks(doc_id))):
         if f.citation.document_id != doc_id:
             f = f.model_copy(update={"verified": False})  # a quote must come from the document under review
-        found.append(f.model_copy(update={"agent": a["agent"]}))
+        found.append(f.model_copy(update={"agent": agent}))
     return found, res
+
+
+def _unusable(e: SubReviewerError) -> bool:
+    """The endpoint answered, but with no valid review (as opposed to an HTTP error or a timeout)."""
+    return "unusable output" in str(e) or "OutputInvalid" in str(e)
 
 
 async def _review_documents(hc: HarnessContext, run_id: str, a: AssignmentRecord,

@@ -5,6 +5,8 @@ each endpoint ended up with."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from llm_helpers import ROOT_MODEL, SUB_MODEL
 from test_llm_open_models_run import ListingRoot, configure, run
@@ -88,3 +90,32 @@ def test_an_offline_run_has_no_model_lines(settings):
     assert trace_view.drive_caption(records) == "" and trace_view.fallback_rows(records).empty
     assert trace_view.form_rows(records).empty
     assert set(trace_view.root_steps(records)["decided by"]) == {"built-in planner"}
+
+
+@pytest.mark.slow
+def test_a_sub_model_with_no_usable_review_is_replaced_per_document_and_said(llm_settings, fake):
+    # SmolLM2-135M on the sample room: every sub-agent reply was prose, the breaker stopped the run at 0 % coverage
+    s = configure(llm_settings, fake, ListingRoot())
+    fake.respond_with(SUB_MODEL, lambda body: fo.text("Sure! Here is my review of the document. It looks fine."))
+    load_text_room(s, "prose", room_texts(3, seed=5))
+    stats = run(s, "prose")
+    assert stats["coverage"]["documents_reviewed"] == stats["coverage"]["documents_total"] == 3
+    from agents.store import open_review_store
+
+    findings = open_review_store(s).findings("prose-run")
+    assert findings and all(f.agent.endswith("(built-in reviewer)") for f in findings)
+    assert all(f.verified for f in findings)
+    lines = cli.model_lines(s, "prose-run")
+    said = [x for x in lines if x.startswith("document reviews: ")]  # follow-up passes review documents again
+    assert len(said) == 1 and re.fullmatch(r"document reviews: (\d+) of \1 done by the built-in reviewer because the "
+                                           r"sub model's reply was unusable \(their findings say so in their agent\)",
+                                           said[0])
+    subs = [r for r in trajectory_for(s, "prose-run").read() if r.get("type") == "sub_call"]
+    assert {r["reviewer"] for r in subs} == {"offline"} and all("unusable" in r["fallback"] for r in subs)
+
+    # the setting turns it off: the same replies fail the reviews, and the breaker stops the run as before
+    s.harness.sub_fallback_offline = False
+    s.harness.breaker_consecutive_failures = 2
+    load_text_room(s, "strict", room_texts(3, seed=6))
+    with pytest.raises(Exception, match="usable review"):
+        run(s, "strict")
