@@ -189,6 +189,10 @@ def run(args: argparse.Namespace) -> dict:
         "documents": files, "ingest_seconds": round(ingest_s, 1), "wall_seconds": round(wall, 1),
         "status": run_row.status if run_row else "?", "reason": stats.get("reason", ""),
         "coverage": stats.get("coverage", {}), "root": root_drive(records),
+        "sub_reviews": {"total": len({(r.get("assignment_id"), r.get("document_id")) for r in records
+                                      if r.get("type") == "sub_call"}),
+                        "by_builtin_reviewer": len({(r.get("assignment_id"), r.get("document_id")) for r in records
+                                                    if r.get("type") == "sub_call" and r.get("fallback")})},
         "forms": endpoint_forms(records),
         "findings": {"total": len(findings), "verified": verified,
                      "verified_share": round(verified / len(findings), 3) if findings else None,
@@ -210,6 +214,9 @@ def print_report(r: dict) -> None:
           f"{root['model+planner']} after the model's own calls")
     for n in root["notes"][:10]:
         print(f"  {n}")
+    sub = r["sub_reviews"]
+    print(f"document reviews {sub['total']}: the sub model's own {sub['total'] - sub['by_builtin_reviewer']}, the built-in "
+          f"reviewer {sub['by_builtin_reviewer']} (the model's reply was unusable)")
     for row in r["forms"]:
         print(f"request form: {form_line(row)}")
     share = "n/a" if f["verified_share"] is None else f"{f['verified_share']:.0%}"
