@@ -3,6 +3,8 @@
 Parsing runs in worker processes forked from a forkserver that imported
 unstructured once (ingest.workers), started as soon as intake finds work;
 files go to the workers largest first, so no big file is left for the end.
+With ingest.ray_address set the same files go to Ray tasks instead
+(ingest.ray_exec): only the executor differs.
 Every write happens in the parent, so the manifest and the store have one
 writer.
 

@@ -25,7 +25,7 @@ from .crashy import crash_on_name, slow_parse
 pytestmark = pytest.mark.slow
 
 SAMPLE = REPO_ROOT / "assets" / "sample_room"
-# parse_seconds is a measurement, and ids/paths are what is compared by
+# a measurement, different on every run; every other field of a Document must match
 DOC_FIELDS_NOT_COMPARED = {"parse_seconds"}
 
 
