@@ -14,8 +14,8 @@ with the local pool's reason instead of the pool's re-run-alone dance.
 
 Files are passed by path: the workspace (the room's files and its
 attachments folder) must be at the same path on every Ray node (one
-machine, or a shared mount). Embedding stays in the parent (see
-docs/SCALING.md).
+machine, or a shared mount). Embedding (`embed_batches`) sends chunk texts
+and gets vectors back; the parent writes them to the store in order.
 """
 
 from __future__ import annotations
@@ -23,13 +23,14 @@ from __future__ import annotations
 import os
 from concurrent.futures import Future
 
-from core.settings import IngestSettings
+from core.settings import EmbeddingSettings, IngestSettings
 from core.types import ParseStatus
 
 from .parse import CRASHED_REASON, ParseResult, ParseTask, warm_up
 
 _warmed = False  # per Ray worker process: workers are reused across tasks
-_remote = None  # the ray.remote wrapper, made once per driver
+_remote = None  # the ray.remote wrappers, made once per driver
+_remote_embed = None
 
 
 def _run(parse_fn, task: ParseTask) -> ParseResult:
@@ -54,10 +55,10 @@ def connect(address: str) -> None:
 def disconnect() -> None:
     import ray
 
-    global _remote
+    global _remote, _remote_embed
     if ray.is_initialized():
         ray.shutdown()
-    _remote = None
+    _remote = _remote_embed = None
 
 
 def worker_count(ingest: IngestSettings) -> int:
@@ -112,3 +113,27 @@ class RayPool:
 
 def pool(address: str) -> RayPool:
     return RayPool(address)
+
+
+def _embed(embedding: EmbeddingSettings, texts: list[str]):
+    from .embed import _cached  # the per-process embedder cache that get_embedder uses
+
+    e = embedding
+    return _cached(e.model, e.runtime, e.batch_size, e.threads, e.onnx_threads).embed(texts)
+
+
+
+
+def embed_batches(address: str, embedding: EmbeddingSettings, batches: list[list[str]]) -> list:
+    """Vectors of each batch of texts, one Ray task per batch (results in the batches' order).
+
+    Each worker loads the embedder once (the same settings, so the same model and runtime as the parent).
+    A failure here raises: the chunks stay unembedded and `python -m ingest --finish-embedding` resumes.
+    """
+    global _remote_embed
+    connect(address)
+    import ray
+
+    if _remote_embed is None:
+        _remote_embed = ray.remote(num_cpus=1, max_retries=0)(_embed)
+    return ray.get([_remote_embed.remote(embedding, texts) for texts in batches])

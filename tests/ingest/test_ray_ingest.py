@@ -108,3 +108,28 @@ def test_ray_per_file_timeout_reason(cluster, tmp_path):
     _, local = _ingest(tmp_path, src, "", parse_fn=slow_parse, file_timeout_s=0.5)
     _, remote = _ingest(tmp_path, src, cluster.address, parse_fn=slow_parse, file_timeout_s=0.5)
     assert remote.documents[0].reason == local.documents[0].reason == "parsing timed out after 0.5 s"
+
+
+def test_ray_embedding_gives_the_local_vectors(cluster, tmp_path):
+    """Embedding as Ray tasks, with the default embedder (int8 ONNX MiniLM): the same vector for every chunk id."""
+    import numpy as np
+
+    from ingest.store import open_store
+
+    src = tmp_path / "src"
+    src.mkdir()
+    for f in sorted(SAMPLE.rglob("*.txt"))[:3]:  # a few small files: MiniLM costs ~0.1 s a chunk on this machine
+        shutil.copy(f, src / f.name)
+    vectors = []
+    for address in ("", cluster.address):
+        settings = Settings(workspace=tmp_path / ("ray" if address else "local"))
+        settings.ingest.workers = 2
+        settings.ingest.ray_address = address
+        report = ingest_room(src, "room", settings)
+        assert report.embedded_chunks == report.chunks > 0 and report.pending_chunks == 0
+        got = open_store(settings, "room").collection.get(include=["embeddings"])
+        vectors.append(dict(zip(got["ids"], np.asarray(got["embeddings"]))))
+    local, remote = vectors
+    assert local.keys() == remote.keys()
+    for cid in local:
+        np.testing.assert_array_equal(local[cid], remote[cid], err_msg=cid)
