@@ -1,6 +1,6 @@
 """Ray ingest benchmark: the same room parsed by 1, 2 and 4 Ray workers and by the local pool.
 
-    python bench/ray_ingest.py [--limit 20] [--repeat 3] [--json out.json]
+    python bench/ray_ingest.py [--limit 20] [--repeat 3] [--sizes 1,2,4] [--embed] [--json out.json]
 
 Files: the first --limit CUAD PDFs by path from ../shared/datasets/cuad-dev.
 Each Ray size gets its own local cluster (ingest.ray_local: a head node with
@@ -9,9 +9,11 @@ i.e. N worker processes); the local pool is ingest's default (forkserver,
 ingest.workers = 2). Every configuration first ingests the room once untimed
 (a long-lived cluster or app has its workers started and unstructured
 imported; that start-up is reported separately as "warm-up"), then --repeat
-timed ingests, each into a fresh workspace, embed=False (embedding runs in
-the driver on either path and is measured by bench/ingest.py). Wall = until
-the room is reviewable; CPU-s = user + system time of this process and every
+timed ingests, each into a fresh workspace, embed=False and the hash embedder;
+with --embed, the default embedder (int8 ONNX MiniLM) embeds every chunk
+(on the local path in the ingesting process, on Ray as one task per 64-chunk
+batch) and the embedding stage is reported too. Wall = until the room is
+reviewable (with --embed: until it is embedded); CPU-s = user + system time of this process and every
 process under it (the cluster's nodes are its children: GCS, raylets, Ray
 workers, and the forkserver with its reaped workers), so Ray's own overhead is
 in it. Medians are of the timed runs. On a 2-core machine 4 workers cannot
@@ -56,18 +58,23 @@ def cpu_tree() -> float:
     return total
 
 
+EMBED = False  # --embed
+
+
 def one(src: Path, ray_address: str, workers: int) -> dict:
     ws = Path(tempfile.mkdtemp(prefix="bench_ray_ws"))
     try:
         s = Settings(workspace=ws)
-        s.embedding.model = "hash"
+        if not EMBED:
+            s.embedding.model = "hash"
         s.ingest.workers = workers
         s.ingest.ray_address = ray_address
         c0, t0 = cpu_tree(), time.perf_counter()
-        rep = ingest_room(src, "bench", s, embed=False)
+        rep = ingest_room(src, "bench", s, embed=EMBED)
         wall, cpu = time.perf_counter() - t0, cpu_tree() - c0
         return {"wall_s": round(wall, 2), "cpu_s": round(cpu, 2), "pages": rep.pages, "chunks": rep.chunks,
-                "parsed": rep.parsed, "failed": rep.failed, "workers": rep.workers}
+                "parsed": rep.parsed, "failed": rep.failed, "workers": rep.workers,
+                "reviewable_s": rep.reviewable_seconds, "embed_s": rep.embed_seconds}
     finally:
         shutil.rmtree(ws, ignore_errors=True)
 
@@ -80,8 +87,13 @@ def config(name: str, src: Path, address: str, workers: int, repeat: int) -> dic
            "pages": runs[0]["pages"], "chunks": runs[0]["chunks"]}
     row["pages_per_s"] = round(row["pages"] / row["wall_s"], 2)
     row["cpu_s_per_page"] = round(row["cpu_s"] / row["pages"], 4)
+    embed = ""
+    if EMBED:
+        row["embed_s"] = statistics.median(r["embed_s"] for r in runs)
+        row["chunks_per_s"] = round(row["chunks"] / row["embed_s"], 1)
+        embed = f", embedding {row['embed_s']:.1f} s = {row['chunks_per_s']} chunks/s ({row['chunks']} chunks)"
     print(f"{name:>14}: wall {row['wall_s']:.1f} s, CPU {row['cpu_s']:.1f} s, {row['pages']} pages, "
-          f"{row['pages_per_s']} pages/s, {row['cpu_s_per_page']} CPU-s/page "
+          f"{row['pages_per_s']} pages/s, {row['cpu_s_per_page']} CPU-s/page{embed} "
           f"(runs {[r['wall_s'] for r in runs]}; warm-up {warm['wall_s']} s)", flush=True)
     return row
 
@@ -91,8 +103,11 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=20)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--sizes", default="1,2,4", help="Ray worker counts")
+    ap.add_argument("--embed", action="store_true", help="embed with the default embedder (ONNX MiniLM) too")
     ap.add_argument("--json", type=Path)
     a = ap.parse_args()
+    global EMBED
+    EMBED = a.embed
     pdfs = sorted(CUAD.rglob("*.pdf"), key=lambda p: str(p.relative_to(CUAD)))[: a.limit]
     if not pdfs:
         sys.exit(f"no CUAD PDFs under {CUAD}")
