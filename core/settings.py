@@ -45,6 +45,10 @@ class IngestSettings(BaseModel):
     chunk_combine_under_chars: int = Field(300, description="Merge title sections shorter than this with the next.")
     ocr_fallback: bool = Field(False, description="Opt-in OCR for pages without a text layer (needs tesseract).")
     file_timeout_s: float = Field(300.0, description="A file whose parsing takes longer than this fails with a reason.")
+    ray_address: str = Field(
+        "", description="Ray cluster to parse on (e.g. 127.0.0.1:6379); empty = local parser processes. "
+        "The workspace must be at the same path on every Ray node (ingest/ray_exec.py)."
+    )
 
     def worker_count(self) -> int:
         return self.workers if self.workers > 0 else max(1, os.cpu_count() or 1)

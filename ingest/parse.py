@@ -52,6 +52,10 @@ class ParseResult(BaseModel):
     seconds: float = 0.0
 
 
+# The reason recorded for a file whose parser process died under it (local pool or Ray worker alike).
+CRASHED_REASON = "the parser process crashed on this file (killed or out of memory)"
+
+
 class ParseTimeout(Exception):
     pass
 

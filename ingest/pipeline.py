@@ -3,6 +3,8 @@
 Parsing runs in worker processes forked from a forkserver that imported
 unstructured once (ingest.workers), started as soon as intake finds work;
 files go to the workers largest first, so no big file is left for the end.
+With ingest.ray_address set the same files go to Ray tasks instead
+(ingest.ray_exec): only the executor differs.
 Every write happens in the parent, so the manifest and the store have one
 writer.
 
@@ -34,7 +36,7 @@ from .filetypes import detect, ext_type
 from .intake import IntakeError, intake, original_rank
 from .manifest import Manifest, manifest_exists
 from . import workers as worker_pool
-from .parse import ParseResult, ParseTask, parse_file
+from .parse import CRASHED_REASON, ParseResult, ParseTask, parse_file
 from .rooms import room_exists
 from .store import RoomStore, open_store
 from .vectors import Rate, embed_pending
@@ -207,6 +209,23 @@ class _Run:
         self._tick(doc.path)
 
 
+def _executor(settings: Settings, workers: int):
+    """The local forkserver pool, or Ray tasks when ingest.ray_address is set (same submit/shutdown surface)."""
+    if settings.ingest.ray_address:
+        from . import ray_exec  # imported only here: `import ray` costs a second and the default never needs it
+
+        return ray_exec.pool(settings.ingest.ray_address)
+    return worker_pool.pool(workers)
+
+
+def _worker_count(settings: Settings, files: int) -> int:
+    if settings.ingest.ray_address:
+        from . import ray_exec
+
+        return max(1, min(ray_exec.worker_count(settings.ingest), files or 1))
+    return max(1, min(settings.ingest.worker_count(), files or 1))
+
+
 def _parse_all(run: _Run, workers: int) -> None:
     """Parse everything queued (attachments join the queue as they appear).
 
@@ -217,7 +236,7 @@ def _parse_all(run: _Run, workers: int) -> None:
     # Largest first (size as the cost estimate): the last file to finish is then a small one.
     run.work = deque(sorted(run.work, key=lambda item: (-item[0].size_bytes, item[0].path)))
     suspects: deque = deque()
-    ex = worker_pool.pool(workers)
+    ex = _executor(run.s, workers)
     in_flight: dict[Future, tuple[Document, str, int]] = {}
     try:
         while run.work or suspects or in_flight:
@@ -238,10 +257,7 @@ def _parse_all(run: _Run, workers: int) -> None:
                 except BrokenProcessPool:
                     broken = True
                     if solo:
-                        res = ParseResult(
-                            document_id=doc.id, status=ParseStatus.failed,
-                            reason="the parser process crashed on this file (killed or out of memory)",
-                        )
+                        res = ParseResult(document_id=doc.id, status=ParseStatus.failed, reason=CRASHED_REASON)
                     else:
                         suspects.append((doc, file, depth))
                         continue
@@ -251,7 +267,7 @@ def _parse_all(run: _Run, workers: int) -> None:
                     suspects.append(item)
                 in_flight.clear()
                 ex.shutdown(wait=True, cancel_futures=True)
-                ex = worker_pool.pool(workers)
+                ex = _executor(run.s, workers)
     finally:
         ex.shutdown(wait=True, cancel_futures=True)
 
@@ -290,7 +306,8 @@ def ingest_room(
         for d in existing.values():
             if d.status == ParseStatus.parsed:
                 run.by_hash.setdefault(d.sha256, d)
-    if any(not e.refused and (e.path not in existing or existing[e.path].sha256 != e.sha256) for e in entries):
+    changed = any(not e.refused and (e.path not in existing or existing[e.path].sha256 != e.sha256) for e in entries)
+    if changed and not settings.ingest.ray_address:  # Ray workers import unstructured themselves
         worker_pool.start()  # unstructured imports in the forkserver while we sniff types and open Chroma
     unchanged = removed = 0
     for e in sorted(entries, key=lambda e: original_rank(e.path)):  # of identical copies, the first is the original
@@ -318,7 +335,7 @@ def ingest_room(
         run._remove(old)
         removed += 1
     run.store  # opened before parsing (while the forkserver imports), and so that every ingested room has its collection
-    workers = max(1, min(settings.ingest.worker_count(), len(run.work) or 1))
+    workers = _worker_count(settings, len(run.work))
     run.rate = Rate()
     run._tick("")
     if run.work:

@@ -60,15 +60,32 @@ def embed_pending(settings: Settings, room: str, progress: EmbedProgress | None 
         done, total = man.embedding_counts()
         if progress:
             progress(done, total)
-        while batch := man.pending_chunks(BATCH):
-            vecs = get_embedder(settings).embed([c.text for _, c in batch])
-            store.add_rows(batch, vecs)  # writes the vectors, then marks the chunks embedded
-            n += len(batch)
-            if progress:
-                done, total = man.embedding_counts()
-                progress(done, total)
+        ray_address = settings.ingest.ray_address
+        # On Ray, several batches go out at once (one task each); they are written back in order, batch by batch.
+        group = _ray_group(settings) if ray_address else 1
+        while pending := man.pending_chunks(BATCH * group):
+            batches = [pending[i:i + BATCH] for i in range(0, len(pending), BATCH)]
+            texts = [[c.text for _, c in b] for b in batches]
+            if ray_address:
+                from . import ray_exec
+
+                all_vecs = ray_exec.embed_batches(ray_address, settings.embedding, texts)
+            else:
+                all_vecs = [get_embedder(settings).embed(t) for t in texts]
+            for batch, vecs in zip(batches, all_vecs):
+                store.add_rows(batch, vecs)  # writes the vectors, then marks the chunks embedded
+                n += len(batch)
+                if progress:
+                    done, total = man.embedding_counts()
+                    progress(done, total)
         man.set_stage("embedded", only_from="reviewable")
     return n
+
+
+def _ray_group(settings: Settings) -> int:
+    from . import ray_exec
+
+    return 2 * ray_exec.worker_count(settings.ingest)  # every worker busy, and the next batch queued behind it
 
 
 class Rate:
