@@ -21,7 +21,7 @@ import re
 import shutil
 import time
 from collections import Counter, deque
-from concurrent.futures import FIRST_COMPLETED, Future, wait
+from concurrent.futures import ALL_COMPLETED, FIRST_COMPLETED, Future, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Callable, Literal
@@ -243,11 +243,17 @@ def _parse_all(run: _Run, workers: int) -> None:
             solo = bool(suspects)
             limit = 1 if solo else workers * 2
             source = suspects if solo else run.work
+            broken = False
             while source and len(in_flight) < limit:
                 item = source.popleft()
-                in_flight[ex.submit(run.parse_fn, run.task(item[0], item[1]))] = item
-            done, _ = wait(list(in_flight), return_when=FIRST_COMPLETED)
-            broken = False
+                try:
+                    in_flight[ex.submit(run.parse_fn, run.task(item[0], item[1]))] = item
+                except BrokenProcessPool:  # a worker died since the last wait: the pool takes nothing more
+                    source.appendleft(item)
+                    broken = True
+                    break
+            # a broken pool finishes every future it holds (with BrokenProcessPool): collect them all
+            done, _ = wait(list(in_flight), return_when=ALL_COMPLETED if broken else FIRST_COMPLETED)
             # in submission order: when several finish while we were storing the previous one, the set
             # `done` has no order, and results (progress, manifest rows) should not depend on a race
             for fut in [f for f in in_flight if f in done]:

@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from core.settings import Settings
+from core.settings import ASSETS, Settings
 from core.types import ParseStatus
 from ingest.manifest import Manifest
 from ingest.pipeline import ingest_room
@@ -171,6 +171,63 @@ def test_worker_crash_fails_that_file_only(tmp_path):
     docs = _by_path(report)
     assert docs["will_crash.txt"].status == ParseStatus.failed and "crashed" in docs["will_crash.txt"].reason
     assert docs["fine.txt"].status == ParseStatus.parsed and docs["also_fine.md"].status == ParseStatus.parsed
+
+
+def test_worker_crash_with_many_files_queued_fails_that_file_only(tmp_path):
+    # a worker that dies while more files wait: the next submit to the broken pool must not abort the room
+    settings = Settings(workspace=tmp_path / "ws")
+    settings.ingest.workers = 2
+    settings.embedding.model = "hash"
+    src = tmp_path / "src"
+    src.mkdir()
+    shutil.copytree(ASSETS / "sample_room", src, dirs_exist_ok=True)
+    (src / "will_crash.txt").write_text("This file kills its parser process.")
+    report = ingest_room(src, "crashy", settings, parse_fn=crash_on_name)
+    docs = _by_path(report)
+    assert docs["will_crash.txt"].status == ParseStatus.failed and "crashed" in docs["will_crash.txt"].reason
+    others = [d for p, d in docs.items() if p != "will_crash.txt"]
+    assert sum(d.status == ParseStatus.parsed for d in others) >= 30 and not any("crashed" in d.reason for d in others)
+
+
+def test_a_pool_that_breaks_between_two_submits_loses_no_file(tmp_path, monkeypatch):
+    # the race behind an aborted ingest: a worker dies after the last wait and before the next submit, which
+    # then raises BrokenProcessPool. A real worker is killed at the third submit, the pool is let notice.
+    import os
+    import signal
+    import time as _time
+
+    from ingest import pipeline
+
+    real_executor = pipeline._executor
+
+    class KillsAWorker:
+        def __init__(self, real):
+            self.real, self.n = real, 0
+
+        def submit(self, *a, **kw):
+            self.n += 1
+            if self.n == 3:
+                os.kill(next(iter(self.real._processes)), signal.SIGKILL)
+                deadline = _time.monotonic() + 30
+                while not self.real._broken and _time.monotonic() < deadline:
+                    _time.sleep(0.05)
+            return self.real.submit(*a, **kw)
+
+        def shutdown(self, *a, **kw):
+            return self.real.shutdown(*a, **kw)
+
+    made = []
+    monkeypatch.setattr(pipeline, "_executor", lambda s, w: (made.append(1), KillsAWorker(real_executor(s, w)))[1]
+                        if not made else real_executor(s, w))
+    settings = Settings(workspace=tmp_path / "ws")
+    settings.ingest.workers = 2
+    settings.embedding.model = "hash"
+    src = tmp_path / "src"
+    src.mkdir()
+    for n in range(8):
+        (src / f"file_{n}.txt").write_text(f"Agreement number {n}. This file parses normally. " * (50 - n))
+    report = ingest_room(src, "broken-pool", settings)
+    assert [d.status for d in report.documents] == [ParseStatus.parsed] * 8  # the killed worker's file is retried
 
 
 def test_per_file_timeout(tmp_path):
