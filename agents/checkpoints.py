@@ -17,8 +17,12 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[BaseCheckpointS
     url = settings.database.dsn()
     if not url:
         settings.checkpoint_path().parent.mkdir(parents=True, exist_ok=True)
-        async with AsyncSqliteSaver.from_conn_string(str(settings.checkpoint_path())) as saver:
-            yield saver
+        import aiosqlite
+
+        # 30 s to wait for a lock, as the review store does (from_conn_string's default is sqlite's 5 s): on a
+        # loaded machine a resume's first checkpoint write met the stopped run's last one and failed "locked"
+        async with aiosqlite.connect(str(settings.checkpoint_path()), timeout=30) as conn:
+            yield AsyncSqliteSaver(conn)
         return
     from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver  # only team mode needs psycopg
 
