@@ -56,8 +56,10 @@ class ParseResult(BaseModel):
 CRASHED_REASON = "the parser process crashed on this file (killed or out of memory)"
 
 
-class ParseTimeout(Exception):
-    pass
+class ParseTimeout(BaseException):
+    """Raised by the per-file alarm. A BaseException, as KeyboardInterrupt is, because parsers catch broad
+    Exceptions (pdfminer per page and per font) and would turn a timeout into an empty page: the file was
+    then recorded as "no text layer" instead of "timed out"."""
 
 
 class ParseRefused(Exception):
@@ -193,8 +195,19 @@ def warm_up() -> None:
         pass  # a broken initializer would break the pool; let each file report the missing module
 
 
+_alarm_fired = False
+
+
 def _on_alarm(signum, frame):
+    global _alarm_fired
+    _alarm_fired = True
     raise ParseTimeout()
+
+
+def _check_deadline() -> None:
+    """A bare `except:` in a parser swallows even a BaseException; the flag still tells the truth."""
+    if _alarm_fired:
+        raise ParseTimeout()
 
 
 def _parse(task: ParseTask) -> ParseResult:
@@ -203,6 +216,7 @@ def _parse(task: ParseTask) -> ParseResult:
     if task.doc_type == "pdf":
         pages, pdf_error = _pdf_info(path)
     elements = _elements(_partition(path, task.doc_type))
+    _check_deadline()
     text, spans = build_text(elements)
     if not text and task.doc_type == "pdf":
         if pdf_error:
@@ -212,6 +226,7 @@ def _parse(task: ParseTask) -> ParseResult:
         if not shutil.which("tesseract"):
             raise ParseRefused("no text layer; OCR unavailable (tesseract is not installed)")
         elements = _elements(_partition(path, "pdf", strategy="ocr_only"))
+        _check_deadline()
         text, spans = build_text(elements)
     attachments = _attachments(path, task.doc_type, Path(task.attachments_dir))
     if not text and not attachments:
@@ -225,20 +240,23 @@ def _parse(task: ParseTask) -> ParseResult:
 
 def parse_file(task: ParseTask) -> ParseResult:
     """Never raises for a bad file: the failure becomes the result's reason."""
+    global _alarm_fired
     t0 = time.perf_counter()
+    _alarm_fired = False
     # SIGALRM only reaches the main thread; pool workers run tasks there.
     use_alarm = task.timeout_s > 0 and hasattr(signal, "SIGALRM") and threading.current_thread() is threading.main_thread()
     if use_alarm:
         old = signal.signal(signal.SIGALRM, _on_alarm)
         signal.setitimer(signal.ITIMER_REAL, task.timeout_s)
+    timed_out = ParseResult(
+        document_id=task.document_id, status=ParseStatus.failed, reason=f"parsing timed out after {task.timeout_s:g} s"
+    )
     try:
         result = _parse(task)
-    except ParseRefused as e:
-        result = ParseResult(document_id=task.document_id, status=ParseStatus.failed, reason=str(e))
     except ParseTimeout:
-        result = ParseResult(
-            document_id=task.document_id, status=ParseStatus.failed, reason=f"parsing timed out after {task.timeout_s:g} s"
-        )
+        result = timed_out
+    except ParseRefused as e:
+        result = timed_out if _alarm_fired else ParseResult(document_id=task.document_id, status=ParseStatus.failed, reason=str(e))
     except Exception as e:  # noqa: BLE001 - the one isolation boundary: a parser bug on one untrusted file must not stop the room
         msg = str(e).strip().splitlines()[0][:300] if str(e).strip() else ""
         result = ParseResult(
@@ -246,6 +264,8 @@ def parse_file(task: ParseTask) -> ParseResult:
             status=ParseStatus.failed,
             reason=f"{task.doc_type} could not be parsed: {type(e).__name__}{': ' + msg if msg else ''}",
         )
+        if _alarm_fired:  # the parser turned the interrupt into an error of its own
+            result = timed_out
     finally:
         if use_alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)

@@ -290,3 +290,42 @@ def test_manifest_writes_are_grouped_and_a_chunk_is_marked_embedded_only_with_it
     assert any(0 < n < 8 for _, n in seen)  # ... in more than one group
     emb = [(d, t) for name, d, t in stages if name == "embedding"]
     assert len(emb) > 2 and emb[-1] == (report.chunks, report.chunks) and stages[-1][0] == "ready"
+
+
+def _swallowing_partition(*_a, **_kw):
+    """What pdfminer does per page: catch every Exception, go on, return what it has (here nothing)."""
+    import time
+
+    end = time.monotonic() + 3
+    while time.monotonic() < end:
+        try:
+            time.sleep(0.01)
+        except Exception:  # noqa: BLE001 - the behaviour under test
+            pass
+    return []
+
+
+def _bare_except_partition(*_a, **_kw):
+    import time
+
+    end = time.monotonic() + 3
+    while time.monotonic() < end:
+        try:
+            time.sleep(0.01)
+        except:  # noqa: E722 - a bare except swallows even BaseException
+            pass
+    return []
+
+
+@pytest.mark.parametrize("partition", [_swallowing_partition, _bare_except_partition])
+def test_a_timeout_inside_a_parser_that_swallows_errors_is_still_a_timeout(tmp_path, monkeypatch, partition):
+    """The file was recorded as "no text layer; OCR unavailable" when the parser caught the alarm."""
+    from ingest import parse
+
+    pdf = tmp_path / "a.pdf"
+    pdf.write_bytes(text_pdf([["Page one."]]))
+    monkeypatch.setattr(parse, "_partition", partition)
+    task = parse.ParseTask(file=str(pdf), doc_type="pdf", document_id="d1", attachments_dir=str(tmp_path / "att"), timeout_s=0.2)
+    result = parse.parse_file(task)
+    assert result.status == ParseStatus.failed
+    assert result.reason == "parsing timed out after 0.2 s"
