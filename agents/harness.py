@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 
 from core.checklist import load_checklist
 from core.settings import Settings
-from ingest.rooms import is_reviewable
+from ingest.intake.rooms import is_reviewable
 
 from agents.breaker import CircuitBreaker
 from agents.checkpoints import open_checkpointer

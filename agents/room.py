@@ -16,7 +16,7 @@ from core.types import Chunk, Document, ParseStatus
 
 class RoomView:
     def __init__(self, settings: Settings, room: str):
-        from ingest.manifest import Manifest  # imported here: agents import ingest only where needed
+        from ingest.index.manifest import Manifest  # imported here: agents import ingest only where needed
 
         self.settings = settings
         self.room = room
@@ -56,7 +56,7 @@ class RoomView:
     def search(self, query: str, k: int, filters: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         """Hits as plain dicts: chunk id/index, document id/path, page, score and a short snippet."""
         from agents.tools import SNIPPET_CHARS
-        from ingest.store import open_store
+        from ingest.index.store import open_store
 
         if self._search is None:
             self._search = open_store(self.settings, self.room)

@@ -138,7 +138,7 @@ def start_ingest(settings: Settings, source: Path | None, room: str, mode: str =
 def resume_embedding(settings: Settings, room: str) -> IngestStatus | None:
     """Start filling in a reviewable room's missing vectors when no job is doing it (after a crash or a
     restart); the job that was embedding it is gone. Returns the job started, else None."""
-    from ingest.manifest import Manifest, manifest_exists
+    from ingest.index.manifest import Manifest, manifest_exists
 
     if not manifest_exists(settings, room):
         return None

@@ -12,8 +12,8 @@ import pandas as pd
 
 from core.settings import Settings
 from core.types import Document, ParseStatus
-from ingest.filetypes import EXT_TYPES
-from ingest.intake import IntakeError, check_archive
+from ingest.intake.filetypes import EXT_TYPES
+from ingest.intake.intake import IntakeError, check_archive
 
 
 _ROOM_RE = re.compile(r"[^A-Za-z0-9_.-]+")
@@ -91,7 +91,7 @@ def stage_upload(settings: Settings, room: str, files: list[tuple[str, bytes]]) 
 
 def room_taken(settings: Settings, room: str) -> bool:
     """Whether a room of this name holds anything (then a new upload may only be added to it)."""
-    from ingest.rooms import room_exists
+    from ingest.intake.rooms import room_exists
 
     return bool(room) and room_exists(settings, room)
 
@@ -164,6 +164,6 @@ def stage_line(job) -> tuple[float, str]:
 
 def reviewable(settings: Settings, room: str) -> bool:
     """Whether the room's documents are all parsed and searchable by keyword (review may start)."""
-    from ingest.rooms import is_reviewable
+    from ingest.intake.rooms import is_reviewable
 
     return is_reviewable(settings, room)

@@ -31,7 +31,7 @@ def review_store(s: Settings) -> ReviewStore:
 
 def room_names(s: Settings) -> list[str]:
     """Rooms with a manifest, then rooms whose first ingest is running (so a new room is selectable at once)."""
-    from ingest.rooms import list_rooms
+    from ingest.intake.rooms import list_rooms
 
     from app import jobs
 
@@ -58,7 +58,7 @@ def titles(s: Settings) -> dict[str, str]:
 
 @st.cache_data(show_spinner=False, max_entries=64)
 def _document_text(workspace: str, room: str, document_id: str) -> str:
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
 
     # Document ids hash the file's bytes, so a cached text can never be stale.
     return Manifest(settings(), room).document_text(document_id)
@@ -69,7 +69,7 @@ def document_text(s: Settings, room: str, document_id: str) -> str:
 
 
 def documents(s: Settings, room: str):
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
 
     return Manifest(s, room).documents()
 

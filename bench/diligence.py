@@ -48,9 +48,9 @@ from agents.verify import verify_finding  # noqa: E402
 from core.checklist import load_checklist  # noqa: E402
 from core.settings import ASSETS, REPO_ROOT, Settings  # noqa: E402
 from core.types import Finding, ParseStatus  # noqa: E402
-from ingest.manifest import Manifest  # noqa: E402
+from ingest.index.manifest import Manifest  # noqa: E402
 from ingest.pipeline import ingest_room  # noqa: E402
-from ingest.store import open_store  # noqa: E402
+from ingest.index.store import open_store  # noqa: E402
 from synth.generate import generate_room  # noqa: E402
 from synth.model import Truth  # noqa: E402
 from synth.rubric import build_rubric  # noqa: E402

@@ -45,7 +45,7 @@ from devtools.fakeopenai import RemoteFakeOpenAI  # noqa: E402
 from devtools.scripted import ScriptedReviewer, ScriptedRoot  # noqa: E402
 from devtools.synthroom import KEYWORDS, write_room  # noqa: E402
 from devtools.textroom import load_text_room  # noqa: E402
-from ingest.manifest import Manifest  # noqa: E402
+from ingest.index.manifest import Manifest  # noqa: E402
 from ingest.pipeline import ingest_room  # noqa: E402
 
 ROOT, SUB, KEY = "bench-root", "bench-sub", "sk-bench-not-a-secret"

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from agents.lifecycle import read_facts, room_status  # noqa: E402
 from core.settings import Settings  # noqa: E402
 from core.types import ParseStatus  # noqa: E402
-from ingest.manifest import Manifest  # noqa: E402
+from ingest.index.manifest import Manifest  # noqa: E402
 from ingest.pipeline import ingest_room  # noqa: E402
 from synth.generate import generate_room  # noqa: E402
 

@@ -41,7 +41,7 @@ from agents.store import open_review_store  # noqa: E402
 from agents.trajectory import trajectory_for  # noqa: E402
 from core.checklist import load_checklist  # noqa: E402
 from core.settings import LLMSettings, Settings  # noqa: E402
-from ingest.manifest import Manifest  # noqa: E402
+from ingest.index.manifest import Manifest  # noqa: E402
 from ingest.pipeline import ingest_room  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent

@@ -72,7 +72,7 @@ def test_a_room_still_being_ingested_is_not_reviewed(short_checklist, monkeypatc
     # a review started mid-ingest would cover only the documents parsed so far and finish looking complete
     from agents import runner
     from core.settings import get_settings
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
 
     s = short_checklist
     write_room(s, "half", {"A/c0.pdf": contract("Agreement 0", ["governing_law"])})

@@ -128,7 +128,7 @@ def test_section_at_reads_the_numbered_heading_above_an_offset():
 
 
 def _agreement(title: str, dated: str, parties: str, sections: list[tuple[str, str]]) -> list:
-    from ingest.chunking import Element
+    from ingest.parsing.chunking import Element
 
     els = [Element(text=title.upper(), category="Title"),
            Element(text=f"This {title} is dated {dated} between {parties}.", category="NarrativeText")]
@@ -143,7 +143,7 @@ def test_a_run_grades_expired_and_deleted_provisions_info_with_the_reason(short_
     from tests.agents.rooms import CLAUSES, write_room
 
     from core.types import Severity
-    from ingest.chunking import Element
+    from ingest.parsing.chunking import Element
 
     hsettings = short_checklist
     hsettings.harness.as_of = AS_OF

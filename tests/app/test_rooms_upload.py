@@ -132,7 +132,7 @@ def test_single_document_becomes_a_room_selected_at_once_then_added_to(settings)
 
 def test_stage_words_and_an_interrupted_embedding_resumes_from_the_page(settings):
     from app import jobs
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
     from ingest.pipeline import ingest_room
 
     job = jobs.IngestStatus(room="r", stage="parsing", stage_done=4, stage_total=31, eta_s=41.0)

@@ -78,7 +78,7 @@ def test_offline_custom_question_gets_passages_never_an_answer(settings, tmp_pat
     (src / "acme.txt").write_text(AGREEMENT, encoding="utf-8")
     settings.embedding.model = "hash"
     ingest_room(src.parent, "room-a", settings)
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
 
     manifest = Manifest(settings, "room-a")
     doc = manifest.documents()[0]

@@ -12,7 +12,7 @@ What that changes: sentence counts are rule-based (fine for the heuristics),
 and there is no POS tagger, so `contains_verb` is always False. A one-sentence
 paragraph therefore is classified as Title/Text instead of NarrativeText. The
 extracted text is unaffected; only element categories shift, and our chunker
-merges short title sections anyway (ingest.chunking). PDF "fast" partitioning
+merges short title sections anyway (ingest.parsing.chunking). PDF "fast" partitioning
 does not use these heuristics at all.
 
 If a real en_core_web_sm is installed, it is used instead.

@@ -197,7 +197,7 @@ class Manifest:
             self._bump(con)
 
     def vector_version(self) -> int:
-        """A counter moved on by every write to the room's vectors (see ingest.store, why)."""
+        """A counter moved on by every write to the room's vectors (see ingest.index.store, why)."""
         with closing(self._connect()) as con:
             row = con.execute("SELECT value FROM meta WHERE key = 'vector_version'").fetchone()
         return int(row[0]) if row else 0

@@ -26,7 +26,7 @@ from concurrent.futures import Future
 from core.settings import EmbeddingSettings, IngestSettings
 from core.types import ParseStatus
 
-from .parse import CRASHED_REASON, ParseResult, ParseTask, warm_up
+from ..parsing.parse import CRASHED_REASON, ParseResult, ParseTask, warm_up
 
 _warmed = False  # per Ray worker process: workers are reused across tasks
 _remote = None  # the ray.remote wrappers, made once per driver
@@ -116,7 +116,7 @@ def pool(address: str) -> RayPool:
 
 
 def _embed(embedding: EmbeddingSettings, texts: list[str]):
-    from .embed import _cached  # the per-process embedder cache that get_embedder uses
+    from ..index.embed import _cached  # the per-process embedder cache that get_embedder uses
 
     e = embedding
     return _cached(e.model, e.runtime, e.batch_size, e.threads, e.onnx_threads).embed(texts)

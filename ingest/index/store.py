@@ -1,6 +1,6 @@
 """One Chroma collection per data room, plus hybrid search over it.
 
-We always supply embeddings (ingest.embed) and create collections with
+We always supply embeddings (ingest.index.embed) and create collections with
 `embedding_function=None`, so Chroma never loads, or downloads, its default
 ONNX model. Keyword search runs on the manifest's FTS5 index; the two ranked
 lists are fused by reciprocal rank (RRF, k=60), which needs no score scaling

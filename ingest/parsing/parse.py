@@ -27,7 +27,7 @@ class ParseTask(BaseModel):
 
     file: str = Field(description="Absolute path of the file on disk.")
     document_id: str = Field(description="Id of the Document being parsed.")
-    doc_type: str = Field(description="Detected type (ingest.filetypes).")
+    doc_type: str = Field(description="Detected type (ingest.intake.filetypes).")
     attachments_dir: str = Field(description="Where e-mail attachments are written (inside the room folder).")
     ocr_fallback: bool = Field(False, description="Try OCR when a PDF has no text layer.")
     max_chars: int = Field(2000, description="Chunk hard bound.")

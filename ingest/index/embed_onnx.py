@@ -3,7 +3,7 @@
 The model file in assets/embedder/ is built from the installed package's
 weights by scripts/build_embedder_onnx.py (no torch, no download; see
 docs/EMBEDDINGS.md). Tokens come from the same tokenizer and the same
-batching as the numpy reference (ingest.embed.token_batches), and pooling
+batching as the numpy reference (ingest.index.embed.token_batches), and pooling
 and the L2 norm are inside the graph, so the two differ only by the int8
 weights and activations: tests/ingest/test_embed_onnx.py bounds that.
 """

@@ -7,7 +7,7 @@ from pydantic import BaseModel, Field
 from core.settings import Settings
 from core.types import ParseStatus
 
-from .manifest import Manifest
+from ..index.manifest import Manifest
 
 
 class RoomInfo(BaseModel):
@@ -19,7 +19,7 @@ class RoomInfo(BaseModel):
     failed: int = Field(description="Documents that failed.")
     skipped: int = Field(description="Entries skipped.")
     tokens: int = Field(description="Tokens in parsed documents.")
-    stage: str = Field("embedded", description="ingest.manifest stage: ingesting / reviewable / embedded.")
+    stage: str = Field("embedded", description="ingest.index.manifest stage: ingesting / reviewable / embedded.")
 
 
 def room_exists(settings: Settings, room: str) -> bool:
@@ -35,7 +35,7 @@ def room_exists(settings: Settings, room: str) -> bool:
 
 
 def room_stage(settings: Settings, room: str) -> str | None:
-    """The room's stage (ingest.manifest): 'ingesting' (not complete: do not review yet), 'reviewable'
+    """The room's stage (ingest.index.manifest): 'ingesting' (not complete: do not review yet), 'reviewable'
     (every document parsed and keyword-indexed; vectors still filling in) or 'embedded'; None: no such room."""
     if not settings.room_exists(room):
         return None

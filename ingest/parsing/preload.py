@@ -1,4 +1,4 @@
-"""Imported once by the parser forkserver (ingest.workers); every parser process forks from it.
+"""Imported once by the parser forkserver (ingest.parsing.workers); every parser process forks from it.
 
 Importing this module pays unstructured's import (about 5 CPU-s here) and
 installs the offline spaCy stand-in, so the forked workers start with both

@@ -1,6 +1,6 @@
 """Offline embedders: all-MiniLM-L6-v2 in numpy (the reference), and a hashing embedder.
 
-The default MiniLM runs through onnxruntime (ingest/embed_onnx.py); this
+The default MiniLM runs through onnxruntime (ingest/index/embed_onnx.py); this
 module's numpy forward pass is the reference it is tested against, and what
 `settings.embedding.runtime = "numpy"` selects.
 

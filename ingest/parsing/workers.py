@@ -6,7 +6,7 @@ Why not `spawn`: every spawned worker imports unstructured itself (about
 `fork` from the parent: the parent runs chromadb's and onnxruntime's
 threads, and forking a threaded process can copy a held lock into the child.
 The forkserver is a fresh single-threaded interpreter that imports
-`ingest.preload` and then forks each worker (copy-on-write).
+`ingest.parsing.preload` and then forks each worker (copy-on-write).
 
 `start()` is called as soon as intake knows there is something to parse, so
 the import runs while the parent opens Chroma and sniffs file types. The
@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from .parse import warm_up
 
-PRELOAD = ["ingest.preload"]
+PRELOAD = ["ingest.parsing.preload"]
 
 
 def _context():
