@@ -59,7 +59,7 @@ def save_room_checklist(settings: Settings, room: str, items: list[ChecklistItem
 
 def run_overrides(settings: Settings, room: str, offline: bool, base_url: str, api_key: str,
                   root_model: str, sub_model: str, as_of: date | None = None) -> dict:
-    """Nested settings overrides for agents.runner: the room's checklist, the endpoint unless offline,
+    """Nested settings overrides for agents.run.runner: the room's checklist, the endpoint unless offline,
     and the date the review speaks as of when given (a resume leaves it out and keeps the run's own).
 
     The key is handed over as a SecretStr, which the runner passes to the worker's
@@ -82,7 +82,7 @@ DECISIONS = ("accepted", "rejected", "edited", "note")
 def status_word(settings: Settings, run: RunInfo) -> str:
     """The one word the sidebar and the page both show: the store's status, except that a run whose worker is
     gone (its worker lock is free: killed, crashed) reads 'interrupted — resume' whatever the store last heard."""
-    from agents.runner import INTERRUPTED, effective_status
+    from agents.run.runner import INTERRUPTED, effective_status
 
     status = effective_status(run, settings)
     return INTERRUPTED_WORD if status == INTERRUPTED else status
@@ -90,7 +90,7 @@ def status_word(settings: Settings, run: RunInfo) -> str:
 
 def is_live(settings: Settings, run: RunInfo) -> bool:
     """A worker is really working on the run (not just a status the store still holds)."""
-    from agents.runner import ACTIVE
+    from agents.run.runner import ACTIVE
 
     return status_word(settings, run) in ACTIVE
 

@@ -75,26 +75,26 @@ def documents(s: Settings, room: str):
 
 
 def start_run(s: Settings, room: str, overrides: dict) -> str:
-    from agents import runner
+    from agents.run import runner
 
     return runner.start_run(room, overrides, settings=s)
 
 
 def stop_run(s: Settings, run_id: str) -> bool:
-    from agents import runner
+    from agents.run import runner
 
     return runner.stop_run(run_id, settings=s)
 
 
 def resume_run(s: Settings, run_id: str, overrides: dict) -> int:
-    from agents import runner
+    from agents.run import runner
 
     return runner.resume_run(run_id, overrides, settings=s)
 
 
 def run_alive(s: Settings, run_id: str) -> bool:
     """The worker process exists; a run whose worker died is not live whatever its status says."""
-    from agents import runner
+    from agents.run import runner
 
     return runner.is_running(run_id, settings=s)
 

@@ -5,7 +5,7 @@ from datetime import date
 
 import streamlit as st
 
-from agents import runner
+from agents.run import runner
 
 from app import auth, panels, run_view, services, state, ui
 

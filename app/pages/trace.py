@@ -8,7 +8,7 @@ import json
 
 import streamlit as st
 
-from agents.trajectory import trajectory_for
+from agents.runtime.trajectory import trajectory_for
 
 from app import trace_view, ui
 from app.palette import ASSIGNMENT_COLORS

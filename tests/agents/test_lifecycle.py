@@ -1,4 +1,4 @@
-"""agents.lifecycle: which provisions are no longer live (expired agreements, sections deleted by amendment)."""
+"""agents.facts.lifecycle: which provisions are no longer live (expired agreements, sections deleted by amendment)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import date
 
 from core.types import Citation, Finding
 
-from agents.lifecycle import add_period, not_live_reason, parse_date, read_facts, room_status, section_at
+from agents.facts.lifecycle import add_period, not_live_reason, parse_date, read_facts, room_status, section_at
 
 AS_OF = date(2026, 12, 2)
 
@@ -181,7 +181,7 @@ def test_a_run_grades_expired_and_deleted_provisions_info_with_the_reason(short_
 
 
 def test_a_quote_that_opens_with_its_parent_heading_belongs_to_the_subsection():
-    from agents.lifecycle import quote_section
+    from agents.facts.lifecycle import quote_section
 
     text = "5. PRICES\n\n5.1 Prices are fixed.\n\n6. COMMERCIAL TERMS\n\n6.1 Exclusive Supply. Buyer buys only from Seller.\n"
     start = text.index("6. COMMERCIAL")

@@ -151,7 +151,7 @@ def test_ingest_status_of_a_dead_process_reads_as_failed(settings):
 
 
 def test_the_review_date_reaches_the_worker_settings(settings, monkeypatch):
-    from agents.runner import _flatten
+    from agents.run.runner import _flatten
     from core.settings import Settings
 
     env = _flatten(run_view.run_overrides(settings, "r", True, "", "", "", "", date(2025, 12, 31)))

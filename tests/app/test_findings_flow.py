@@ -234,7 +234,7 @@ def test_severity_edit_relabels_the_picker_and_a_note_is_logged_as_a_note(plante
 def test_untrusted_text_reaches_the_page_as_escaped_html_only_and_decisions_say_they_were_carried(planted):
     import asyncio
 
-    from agents.harness import run_review
+    from agents.run.harness import run_review
     from agents.store import ReviewStore
 
     settings, run_id = planted

@@ -65,7 +65,7 @@ def nav(ui, title: str, heading: str | None = None) -> None:
 
 
 def review(workspace, src) -> str:
-    from agents.harness import run_review
+    from agents.run.harness import run_review
     from ingest.pipeline import ingest_room
 
     settings = Settings(workspace=workspace, embedding=EmbeddingSettings(model="hash"))

@@ -13,7 +13,7 @@ import pytest
 from core.settings import REPO_ROOT, Settings
 from core.types import Assignment
 
-from agents import worker_lock
+from agents.run import worker_lock
 from agents.store import open_review_store
 from agents.store.models import DocumentReview, ReviewerAction
 from app import coverage, jobs, launch, run_view

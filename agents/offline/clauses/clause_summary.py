@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Sequence
 
-from agents.offline.clause_parts import GENERIC, PartyIndex, PartyLike, index_parties
-from agents.offline.clause_reading import ClauseReading, read_clause
+from agents.offline.clauses.clause_parts import GENERIC, PartyIndex, PartyLike, index_parties
+from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from core.types import ChecklistItem
 
 _I = re.IGNORECASE

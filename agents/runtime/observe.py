@@ -9,7 +9,7 @@ from collections import Counter
 from core.settings import HarnessSettings
 from core.types import Finding
 
-from agents.context import HarnessContext
+from agents.runtime.context import HarnessContext
 from agents.policy import (
     BatchBrief,
     Budget,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from core.types import ChecklistItem, Document
 
-from agents import templates
+from agents.root import templates
 
 
 def delegate_values(documents: int, tokens: int, folders: list[str], items: list[ChecklistItem]) -> dict:

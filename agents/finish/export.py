@@ -11,7 +11,7 @@ from core.settings import Settings
 from core.types import utcnow
 
 from agents import memo as memo_mod
-from agents.offline_root import recorded_fallbacks
+from agents.offline.offline_root import recorded_fallbacks
 from agents.store import ReviewStore
 
 

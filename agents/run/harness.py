@@ -12,16 +12,16 @@ from core.checklist import load_checklist
 from core.settings import Settings
 from ingest.intake.rooms import is_reviewable
 
-from agents.breaker import CircuitBreaker
-from agents.checkpoints import open_checkpointer
-from agents.context import HarnessContext
-from agents.factory import build_policies
+from agents.runtime.breaker import CircuitBreaker
+from agents.run.checkpoints import open_checkpointer
+from agents.runtime.context import HarnessContext
+from agents.run.factory import build_policies
 from agents.graph import build_graph
-from agents.lanes import lane_count
+from agents.runtime.lanes import lane_count
 from agents.policy import RootPolicy, SubReviewer
-from agents.room import RoomView
+from agents.runtime.room import RoomView
 from agents.store import ReviewStore, open_review_store
-from agents.trajectory import trajectory_for
+from agents.runtime.trajectory import trajectory_for
 
 RECURSION_LIMIT = 10_000
 MAX_FORKS = 3  # restarts from a fork point in one worker; more means the same node keeps failing

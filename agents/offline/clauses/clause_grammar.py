@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from agents.offline.clause_parts import Mention, PartyIndex, mention_at, other_party, subject_before
+from agents.offline.clauses.clause_parts import Mention, PartyIndex, mention_at, other_party, subject_before
 
 _I = re.IGNORECASE
 

@@ -17,12 +17,12 @@ from langgraph.runtime import get_runtime
 from core.settings import Settings
 from core.types import ChecklistItem
 
-from agents.breaker import CircuitBreaker
-from agents.lanes import LanePool
+from agents.runtime.breaker import CircuitBreaker
+from agents.runtime.lanes import LanePool
 from agents.policy import RootPolicy, SubReviewer
-from agents.room import RoomView
+from agents.runtime.room import RoomView
 from agents.store import ReviewStore
-from agents.trajectory import Trajectory
+from agents.runtime.trajectory import Trajectory
 
 
 @dataclass
@@ -37,16 +37,16 @@ class HarnessContext:
     semaphore: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(8))
     started: float = field(default_factory=time.monotonic)
     lanes: dict[str, LanePool] = field(default_factory=dict)  # wave id -> its lanes' pending assignments
-    # document id -> lifecycle facts (agents.lifecycle), read while the document's review call is in flight
+    # document id -> lifecycle facts (agents.facts.lifecycle), read while the document's review call is in flight
     # so the end-of-run pass does not read the whole room again; a resumed run reads what is missing
     facts: dict[str, Any] = field(default_factory=dict)
-    breaker: CircuitBreaker | None = None  # stops a run whose sub-agent reviews keep failing (agents.breaker)
+    breaker: CircuitBreaker | None = None  # stops a run whose sub-agent reviews keep failing (agents.runtime.breaker)
     _builtin: SubReviewer | None = None
 
     def builtin_reviewer(self) -> SubReviewer:
         """The built-in reviewer, for a document whose model sub-agent gave no usable review."""
         if self._builtin is None:
-            from agents.subagents import OfflineSubReviewer
+            from agents.offline.subagents import OfflineSubReviewer
 
             self._builtin = OfflineSubReviewer()
         return self._builtin

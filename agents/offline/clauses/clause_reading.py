@@ -1,7 +1,7 @@
 """Read a clause the way a lawyer summarises it: who may do what, on which trigger, with what consequence.
 
 `read_clause` fills a ClauseReading from the quote and the agreement's parties;
-`agents.offline.clause_summary` turns it into one sentence. A field stays ''
+`agents.offline.clauses.clause_summary` turns it into one sentence. A field stays ''
 when the quote does not say it plainly: a blank is honest, a guessed party is
 wrong, and the memo's consents schedule copies these fields row by row.
 """
@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from agents.offline.clause_grammar import (
+from agents.offline.clauses.clause_grammar import (
     CONTROL, Ctx, actor_of, anchor, consent_of, control_trigger, grant, party_counter, plain, subject_of,
 )
-from agents.offline.clause_parts import (
+from agents.offline.clauses.clause_parts import (
     MONEY, PERIOD, Mention, PartyLike, amount_of, index_parties, mention_at, mentions, notice_of, other_party, period, section_of,
     subject_before,
 )

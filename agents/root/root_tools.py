@@ -11,12 +11,12 @@ from pydantic import ValidationError
 from core.types import MemoSection
 
 from agents import memo
-from agents.context import HarnessContext
-from agents.instructions import default_instructions
+from agents.runtime.context import HarnessContext
+from agents.root.instructions import default_instructions
 from agents.memo.markup import prose
 from agents.memo.writer import draft_item, memo_state_entry, write_section
-from agents.observe import doc_review_state
-from agents.plan import plan_batches, record, split_document
+from agents.runtime.observe import doc_review_state
+from agents.runtime.plan import plan_batches, record, split_document
 from agents.policy import ToolCall, ToolResult
 from agents.state import AssignmentRecord, RunState
 from agents.tools import (
@@ -54,7 +54,7 @@ MAX_FINISH_REFUSALS = 2  # then a root that insists is let go; the scope section
 def unfinished_work(hc: HarnessContext, state: RunState, fx: StepEffects, followup_pending: list[str]) -> str:
     """What finish() would leave undone after this step's calls: undelegated documents (while the budget
     lasts) and items with no finding that were never searched for. Empty when the run may end."""
-    from agents.observe import budget
+    from agents.runtime.observe import budget
 
     if budget(hc, state).exhausted:
         return ""
@@ -192,7 +192,7 @@ def _write_memo(hc: HarnessContext, state: RunState, a: WriteMemoSectionArgs, ca
 
 
 def _delegate(hc: HarnessContext, state: RunState, a: DelegateArgs, call: ToolCall, fx: StepEffects):
-    from agents.observe import budget
+    from agents.runtime.observe import budget
 
     if budget(hc, state).exhausted:
         raise ValueError("run budget exhausted: no more delegation; write the memo and finish()")

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from agents.offline.clause_parts import PartyLike
-from agents.offline.clause_summary import write_summary
+from agents.offline.clauses.clause_parts import PartyLike
+from agents.offline.clauses.clause_summary import write_summary
 from core.types import ChecklistItem, Severity
 
 _F = re.IGNORECASE | re.DOTALL
@@ -98,7 +98,7 @@ def severity_for(item: ChecklistItem, quote: str) -> tuple[Severity, str]:
 
 def summarize(item: ChecklistItem, quote: str, conditions: list[str], cuad: list[str],
               parties: Sequence[PartyLike] = ()) -> str:
-    """The finding's one-sentence summary (agents.offline.clause_summary); parties come from the agreement.
+    """The finding's one-sentence summary (agents.offline.clauses.clause_summary); parties come from the agreement.
 
     `conditions` and `cuad` are kept for existing callers: the sentence is read from the quote itself,
     and category names stay out of it (the finding carries its category and CUAD labels elsewhere).

@@ -15,8 +15,8 @@ from typing import Any
 
 from core.settings import REPO_ROOT, Settings, check_name, get_settings
 
-from agents import worker_lock
-from agents.harness import RoomNotFound, new_run_id, require_reviewable  # noqa: F401  (RoomNotFound: for callers)
+from agents.run import worker_lock
+from agents.run.harness import RoomNotFound, new_run_id, require_reviewable  # noqa: F401  (RoomNotFound: for callers)
 from agents.store import open_review_store
 
 WORKER_MODULE = "agents"  # `python -m agents run ...`; tests point it at a worker with a scripted sub-agent model

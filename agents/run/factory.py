@@ -10,8 +10,8 @@ from agents.policy import RootPolicy, SubReviewer
 
 def build_policies(settings: Settings, items: list[ChecklistItem]) -> tuple[RootPolicy, SubReviewer]:
     if settings.llm.offline:
-        from agents.offline_root import OfflineRootPolicy
-        from agents.subagents import OfflineSubReviewer
+        from agents.offline.offline_root import OfflineRootPolicy
+        from agents.offline.subagents import OfflineSubReviewer
 
         return OfflineRootPolicy(items, followup_k=settings.harness.followup_k), OfflineSubReviewer()
     from agents.llm import build_llm_policies

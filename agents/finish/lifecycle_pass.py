@@ -13,8 +13,8 @@ from datetime import date
 
 from core.types import ReviewerStatus, Severity
 
-from agents.context import HarnessContext
-from agents.lifecycle import not_live_reason, read_facts, room_status
+from agents.runtime.context import HarnessContext
+from agents.facts.lifecycle import not_live_reason, read_facts, room_status
 from agents.memo.derive import note_agreement
 from agents.memo.sections import NOT_LIVE
 

@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-INSTRUCTIONS_DIR = Path(__file__).resolve().parent / "prompts" / "instructions"
+INSTRUCTIONS_DIR = Path(__file__).resolve().parent.parent / "prompts" / "instructions"
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 
 
