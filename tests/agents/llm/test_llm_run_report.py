@@ -13,7 +13,7 @@ from test_llm_open_models_run import ListingRoot, configure, run
 
 from agents import cli
 from agents.runtime.trajectory import trajectory_for
-from app import trace_view
+from app.views import trace_view
 from devtools import fakeopenai as fo
 from devtools.synthroom import room_texts
 from devtools.textroom import load_text_room

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 
-from app.palette import QUOTE_HIGHLIGHT
+from app.views.palette import QUOTE_HIGHLIGHT
 
 CONTEXT_CHARS = 600
 

@@ -8,8 +8,10 @@ import streamlit as st
 
 from agents.store.models import DocumentReview
 
-from app import coverage, run_view, services, trace_view, ui
-from app.passage import passage_html
+from app.render import ui
+from app.session import services
+from app.views import coverage, run_view, trace_view
+from app.views.passage import passage_html
 
 DOC_PICK = "coverage_doc"
 

@@ -11,9 +11,10 @@ import streamlit as st
 
 from core.settings import Settings, check_name
 
-from app import run_view, services
+from app.session import services
+from app.views import run_view
 
-LIVE_REFRESH_S = 1.0  # the same interval as the page's live panels (app.ui.LIVE_REFRESH_S)
+LIVE_REFRESH_S = 1.0  # the same interval as the page's live panels (app.render.ui.LIVE_REFRESH_S)
 
 ROOM = "room"
 RUN = "run_id"
@@ -71,7 +72,7 @@ def sidebar_context(settings: Settings) -> None:
     _restore(ROOM)
     _restore(RUN)
     _sync_url()
-    from app import auth
+    from app.session import auth
 
     rooms = auth.room_names(settings)  # only the rooms this user may see
     current = room()
@@ -86,7 +87,7 @@ def sidebar_context(settings: Settings) -> None:
         set_room(picked)
         set_run(None)
         current = picked
-    from app import auth
+    from app.session import auth
 
     store = auth.store(settings)
     runs = {r.id: r for r in store.runs(current)}

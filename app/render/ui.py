@@ -12,8 +12,9 @@ from core.settings import Settings
 from agents.store import ReviewStore
 from agents.store.models import RunInfo
 
-from app import auth, run_view, services, state
-from app.palette import REVIEWER_COLORS, SEVERITY_COLORS, text_style
+from app.session import auth, services, state
+from app.views import run_view
+from app.views.palette import REVIEWER_COLORS, SEVERITY_COLORS, text_style
 
 LIVE_REFRESH_S = state.LIVE_REFRESH_S
 ACTIVE = ("starting", "running", "stopping")

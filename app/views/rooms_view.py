@@ -147,7 +147,7 @@ def _about(seconds: float | None) -> str:
 
 
 def stage_line(job) -> tuple[float, str]:
-    """(fraction of the stage done, plain words) for a running ingest job's progress bar (app.jobs.IngestStatus)."""
+    """(fraction of the stage done, plain words) for a running ingest job's progress bar (app.background.jobs.IngestStatus)."""
     done, total = job.stage_done, job.stage_total
     frac = min(done / total, 1.0) if total else 0.0
     if job.stage == "parsing":

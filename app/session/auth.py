@@ -1,7 +1,7 @@
 """Who is signed in, what they may do, and the guard every page calls.
 
 Sign-in is Streamlit's st.login (OpenID Connect) and is on exactly when the server's secrets have a complete
-[auth] section (app/auth_config.py). Off, the app is one local user, settings.app.author, who may do
+[auth] section (app/session/auth_config.py). Off, the app is one local user, settings.app.author, who may do
 everything (loopback, or behind the operator's own access control: app/launch.py decides that).
 
 On, a person is their verified e-mail address; admins are the addresses in settings.auth.admins. Pages get
@@ -20,7 +20,7 @@ from core.settings import Settings
 
 from agents.store.access import NO_ACCESS, AccessDenied, Principal, ScopedStore, normalise
 
-from app import auth_config, services
+from app.session import auth_config, services
 
 
 def _secrets_auth() -> Mapping | None:
@@ -78,7 +78,7 @@ def _sign_in_page() -> None:
 
 
 def _no_access() -> None:
-    from app import state
+    from app.session import state
 
     st.error(NO_ACCESS, icon=":material/block:")
     if st.button("Show my data rooms"):
@@ -90,7 +90,7 @@ def _no_access() -> None:
 def guard(settings: Settings | None = None) -> Principal:
     """Every page calls this first: the signed-in person (or a sign-in page and stop), and a plain "no access"
     (and stop) when the room or run in the URL or session is not theirs to see."""
-    from app import state
+    from app.session import state
 
     settings = settings or services.settings()
     who = principal(settings)
@@ -138,7 +138,7 @@ def sidebar_user(settings: Settings) -> None:
     """Who is signed in and their role on the selected room; nothing in local mode."""
     if not signin_enabled():
         return
-    from app import state
+    from app.session import state
 
     who = guard(settings)
     room = state.room()

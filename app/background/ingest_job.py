@@ -1,9 +1,9 @@
-"""`python -m app.ingest_job SOURCE ROOM STATUS_JSON [MODE]`: ingest_room with progress written to a file.
+"""`python -m app.background.ingest_job SOURCE ROOM STATUS_JSON [MODE]`: ingest_room with progress written to a file.
 
 MODE is ingest.pipeline's IngestMode, "new" when absent: a job never replaces a room unless told to; or
 "embed": only fill in the vectors an interrupted ingest left (SOURCE is ignored).
 
-Launched by app.jobs; plain Python (no streamlit), so parser workers spawned
+Launched by app.background.jobs; plain Python (no streamlit), so parser workers spawned
 from here re-import only this module.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from core.settings import get_settings
 
-from app.jobs import IngestStatus, write_status
+from app.background.jobs import IngestStatus, write_status
 
 WRITE_EVERY_S = 0.2
 

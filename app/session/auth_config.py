@@ -1,5 +1,5 @@
 """Whether OpenID Connect sign-in is configured: the [auth] section Streamlit's st.login needs, read without
-Streamlit so that `python -m app` can decide before the server starts (and app/auth.py on the running server)."""
+Streamlit so that `python -m app` can decide before the server starts (and app/session/auth.py on the running server)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,7 @@ def missing(section: Mapping[str, Any] | None) -> list[str]:
     """The keys st.login needs that the section lacks; empty when sign-in is configured.
 
     The provider keys may sit in [auth] itself (the default provider) or in one named sub-table
-    ([auth.firm]); app/auth.py signs in with the first provider that is complete."""
+    ([auth.firm]); app/session/auth.py signs in with the first provider that is complete."""
     if not section:
         return ["[auth] section"]
     absent = [k for k in GENERAL if not section.get(k)]

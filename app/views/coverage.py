@@ -9,7 +9,7 @@ import plotly.graph_objects as go
 
 from agents.store.models import DocumentReview
 
-from app.palette import COVERAGE_COLORS, COVERAGE_ORDER
+from app.views.palette import COVERAGE_COLORS, COVERAGE_ORDER
 
 ROOT_ID = "__room__"
 

@@ -1,7 +1,7 @@
 """Ingest jobs off the script thread, in their own process.
 
 A widget click reruns (and may stop) the Streamlit script, so ingest runs in a
-detached `python -m app.ingest_job` process that reports progress to a small
+detached `python -m app.background.ingest_job` process that reports progress to a small
 JSON file; pages only read that file. The job outlives the browser session and
 even the server, so a reload finds it still running.
 
@@ -126,7 +126,7 @@ def start_ingest(settings: Settings, source: Path | None, room: str, mode: str =
     env = {**os.environ, "DATAROOM_WORKSPACE": str(settings.workspace.resolve())}
     with (path.with_suffix(".log")).open("ab") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "app.ingest_job", str(Path(source).resolve()), room, str(path), mode],
+            [sys.executable, "-m", "app.background.ingest_job", str(Path(source).resolve()), room, str(path), mode],
             cwd=str(REPO_ROOT), env=env, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             start_new_session=True,
         )

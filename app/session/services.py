@@ -33,7 +33,7 @@ def room_names(s: Settings) -> list[str]:
     """Rooms with a manifest, then rooms whose first ingest is running (so a new room is selectable at once)."""
     from ingest.intake.rooms import list_rooms
 
-    from app import jobs
+    from app.background import jobs
 
     names = [r if isinstance(r, str) else r.name for r in list_rooms(s)]
     for p in sorted((s.workspace / "jobs").glob("ingest-*.json")):

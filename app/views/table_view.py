@@ -24,7 +24,7 @@ from agents.table.build import answer_with_model, build_room_table  # noqa: F401
 from agents.table.columns import AnswerType, Column, ColumnSource, custom_column
 from agents.table.grid import Grid, load_grid  # noqa: F401  (the page loads the full grid for exports)
 
-from app.findings_view import short_paths
+from app.views.findings_view import short_paths
 
 PAGE_SIZE = 100
 FILE = "document"
