@@ -21,10 +21,10 @@ from pathlib import Path
 
 from core.settings import Settings, check_name, get_settings
 
-from agents import worker_lock
-from agents.breaker import CircuitOpen
-from agents.harness import RoomNotReady, new_run_id, require_reviewable, run_review
-from agents.runner import active_run
+from agents.run import worker_lock
+from agents.runtime.breaker import CircuitOpen
+from agents.run.harness import RoomNotReady, new_run_id, require_reviewable, run_review
+from agents.run.runner import active_run
 from agents.store import open_review_store
 
 LOCK_WAIT_S = 60.0  # how long a resumed worker waits for the stopped one to finish exiting
@@ -80,7 +80,7 @@ def model_lines(settings: Settings, run_id: str) -> list[str]:
     """Who drove the root steps (the model or the built-in planner, with the planner's notes) and the request
     form each endpoint ended up with; nothing for a run without a model."""
     from agents.llm.report import summary_lines
-    from agents.trajectory import trajectory_for
+    from agents.runtime.trajectory import trajectory_for
 
     return summary_lines(trajectory_for(settings, run_id).read())
 
@@ -199,8 +199,8 @@ async def _locked_run(args: argparse.Namespace, settings: Settings, store, run_i
 
 
 def _export(args: argparse.Namespace) -> int:
-    from agents.export import run_score
-    from agents.trajectory import root_examples, sub_examples, trajectory_for
+    from agents.finish.export import run_score
+    from agents.runtime.trajectory import root_examples, sub_examples, trajectory_for
 
     settings = get_settings()
     store = open_review_store(settings)
@@ -225,7 +225,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _score(args: argparse.Namespace) -> int:
-    from agents.export import RunScore, record_score
+    from agents.finish.export import RunScore, record_score
 
     settings = get_settings()
     store = open_review_store(settings)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import Send
 
-from agents.context import HarnessContext, ctx
-from agents.lanes import deal, lane_count
+from agents.runtime.context import HarnessContext, ctx
+from agents.runtime.lanes import deal, lane_count
 from agents.nodes import finalize, integrate, inventory, review, root
 from agents.state import LaneTask, RunState
 

@@ -1,10 +1,10 @@
 """The two seams of the harness: the root policy and the sub-agent reviewer.
 
 One graph, two implementations of each (STYLE.md 4, DESIGN.md "Two policies"):
-- offline: `agents.offline_root.OfflineRootPolicy` + `agents.subagents.OfflineSubReviewer`
+- offline: `agents.offline.offline_root.OfflineRootPolicy` + `agents.offline.subagents.OfflineSubReviewer`
   (wraps `agents.offline.OfflineReviewer`);
 - LLM: `agents.llm.LLMPolicy(settings)` + `agents.llm.LLMSubReviewer(settings)`
-  (any OpenAI-compatible endpoint). `agents.factory.build_policies(settings)` picks
+  (any OpenAI-compatible endpoint). `agents.run.factory.build_policies(settings)` picks
   one pair from `settings.llm.offline`.
 
 Policies are stateless between calls: everything the root may use is in the

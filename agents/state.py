@@ -55,7 +55,7 @@ class AssignmentRecord(TypedDict):
 
 
 class LaneTask(TypedDict):
-    """Payload of one Send("review", ...): a lane's share of the wave's leaf assignments (agents.lanes)."""
+    """Payload of one Send("review", ...): a lane's share of the wave's leaf assignments (agents.runtime.lanes)."""
 
     run_id: str
     wave: str  # run id + root step: the lanes of one wave share a pool

@@ -22,7 +22,7 @@ if __package__ in (None, ""):  # run as a file path (python /path/to/app/launch.
 
 from core.settings import REPO_ROOT, Settings, get_settings  # noqa: E402
 
-from app.auth_config import signin_configured  # noqa: E402
+from app.session.auth_config import signin_configured  # noqa: E402
 
 MAIN = REPO_ROOT / "app" / "main.py"
 OVERRIDE_ENV = "DATAROOM_APP__ALLOW_UNAUTHENTICATED_REMOTE"

@@ -14,7 +14,8 @@ import streamlit as st  # noqa: E402
 
 from agents.store.access import AccessDenied  # noqa: E402
 
-from app import auth, launch, services, state  # noqa: E402
+from app import launch  # noqa: E402
+from app.session import auth, services, state  # noqa: E402
 
 # an emoji icon is drawn in the browser; a ":material/...:" page icon is fetched from fonts.gstatic.com
 st.set_page_config(page_title="Dataroom RLM", page_icon="⚖️", layout="wide")

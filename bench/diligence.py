@@ -8,7 +8,7 @@ For each size: generate a room (synth.generate, seed-reproducible), ingest it
 with the real pipeline, then review it three ways with the same offline
 reviewer (agents.offline.OfflineReviewer):
 
-- harness     the real graph (agents.harness.run_review, offline policy): inventory,
+- harness     the real graph (agents.run.harness.run_review, offline policy): inventory,
               team sized from the room's tokens, sub-agents, recursion, follow-up search;
 - retrieval   retrieval only: for each checklist item the top-k chunks of the room's
               store (semantic + keyword), reviewed for that item;
@@ -42,15 +42,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agents.harness import run_review  # noqa: E402
+from agents.run.harness import run_review  # noqa: E402
 from agents.offline.reviewer import OfflineReviewer  # noqa: E402
 from agents.verify import verify_finding  # noqa: E402
 from core.checklist import load_checklist  # noqa: E402
 from core.settings import ASSETS, REPO_ROOT, Settings  # noqa: E402
 from core.types import Finding, ParseStatus  # noqa: E402
-from ingest.manifest import Manifest  # noqa: E402
+from ingest.index.manifest import Manifest  # noqa: E402
 from ingest.pipeline import ingest_room  # noqa: E402
-from ingest.store import open_store  # noqa: E402
+from ingest.index.store import open_store  # noqa: E402
 from synth.generate import generate_room  # noqa: E402
 from synth.model import Truth  # noqa: E402
 from synth.rubric import build_rubric  # noqa: E402

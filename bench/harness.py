@@ -9,7 +9,7 @@ OpenAI-compatible server (devtools.fakeopenai, in its own process so its work
 does not compete with the harness for the GIL) with a scripted root and a
 scripted reviewer (devtools.scripted) that answer every request after
 `latency` seconds, and run
-the real graph (agents.harness.run_review) with the LLM policy.
+the real graph (agents.run.harness.run_review) with the LLM policy.
 
 Compared: wall time of the run against
 - ideal   = calls / C x latency  (every call, root ones too, perfectly packed C-wide), and
@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pydantic import SecretStr  # noqa: E402
 
-from agents.harness import run_review  # noqa: E402
+from agents.run.harness import run_review  # noqa: E402
 from agents.llm import build_llm_policies  # noqa: E402
 from agents.tools import ROOT_TOOLS  # noqa: E402
 from core.checklist import load_checklist  # noqa: E402
@@ -45,7 +45,7 @@ from devtools.fakeopenai import RemoteFakeOpenAI  # noqa: E402
 from devtools.scripted import ScriptedReviewer, ScriptedRoot  # noqa: E402
 from devtools.synthroom import KEYWORDS, write_room  # noqa: E402
 from devtools.textroom import load_text_room  # noqa: E402
-from ingest.manifest import Manifest  # noqa: E402
+from ingest.index.manifest import Manifest  # noqa: E402
 from ingest.pipeline import ingest_room  # noqa: E402
 
 ROOT, SUB, KEY = "bench-root", "bench-sub", "sk-bench-not-a-secret"

@@ -9,7 +9,7 @@ its first import to its end, so all imports (unstructured, chromadb), the
 parser processes' start-up and their shutdown are inside the timed region. The
 bare loop calls unstructured.partition.auto.partition(strategy="fast") per
 file; it gets the same offline spaCy stand-in as our workers
-(ingest.offline_nlp), without which unstructured tries to download a model
+(ingest.parsing.offline_nlp), without which unstructured tries to download a model
 and, offline, returns no text. The pipeline runs are ingest_room on a folder
 of the same files (intake copy, hashing, type sniffing, parsing, chunking,
 manifest + FTS5, Chroma upsert); they use the 'hash' embedder so that the
@@ -171,9 +171,9 @@ def embed_throughput(ws: str, max_chunks: int = 48, repeat: int = 3) -> dict:
     Both get the whole machine (numpy 2 BLAS threads, onnxruntime one thread per core): this is the
     embedder's own speed, not its share of a busy ingest. Interleaving puts both under the same load.
     """
-    from ingest.embed import HashEmbedder, MiniLMEmbedder
-    from ingest.embed_onnx import OnnxMiniLMEmbedder, cpu_threads
-    from ingest.manifest import Manifest
+    from ingest.index.embed import HashEmbedder, MiniLMEmbedder
+    from ingest.index.embed_onnx import OnnxMiniLMEmbedder, cpu_threads
+    from ingest.index.manifest import Manifest
 
     s = Settings(workspace=Path(ws))
     man = Manifest(s, "bench")
@@ -211,7 +211,7 @@ def keyword_latency(ws: str) -> dict:
     """
     import chromadb
 
-    from ingest.store import open_store
+    from ingest.index.store import open_store
 
     s = Settings(workspace=Path(ws))
     s.embedding.model = "hash"

@@ -1,4 +1,4 @@
-"""How well agents.lifecycle tells expired agreements and deleted sections, against a synthetic room's truth.
+"""How well agents.facts.lifecycle tells expired agreements and deleted sections, against a synthetic room's truth.
 
     python bench/lifecycle.py --docs 1000 --seed 1 --work /tmp/lifecycle [--as-of 2025-12-31]
 
@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agents.lifecycle import read_facts, room_status  # noqa: E402
+from agents.facts.lifecycle import read_facts, room_status  # noqa: E402
 from core.settings import Settings  # noqa: E402
 from core.types import ParseStatus  # noqa: E402
-from ingest.manifest import Manifest  # noqa: E402
+from ingest.index.manifest import Manifest  # noqa: E402
 from ingest.pipeline import ingest_room  # noqa: E402
 from synth.generate import generate_room  # noqa: E402
 

@@ -3,7 +3,7 @@
     python bench/ray_ingest.py [--limit 20] [--repeat 3] [--sizes 1,2,4] [--embed] [--json out.json]
 
 Files: the first --limit CUAD PDFs by path from ../shared/datasets/cuad-dev.
-Each Ray size gets its own local cluster (ingest.ray_local: a head node with
+Each Ray size gets its own local cluster (ingest.distributed.ray_local: a head node with
 no CPUs, so the driver's node parses nothing, plus one worker node with N CPUs,
 i.e. N worker processes); the local pool is ingest's default (forkserver,
 ingest.workers = 2). Every configuration first ingests the room once untimed
@@ -40,7 +40,7 @@ import psutil  # noqa: E402
 import ingest  # noqa: E402,F401  (telemetry opt-outs before unstructured loads)
 from core.settings import Settings  # noqa: E402
 from ingest.pipeline import ingest_room  # noqa: E402
-from ingest.ray_local import LocalCluster  # noqa: E402
+from ingest.distributed.ray_local import LocalCluster  # noqa: E402
 
 CUAD = ROOT.parent / "shared" / "datasets" / "cuad-dev" / "contracts"
 

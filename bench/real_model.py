@@ -33,15 +33,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pydantic import SecretStr  # noqa: E402
 
-from agents.breaker import CircuitOpen  # noqa: E402
-from agents.harness import run_review  # noqa: E402
+from agents.runtime.breaker import CircuitOpen  # noqa: E402
+from agents.run.harness import run_review  # noqa: E402
 from agents.llm import build_llm_policies  # noqa: E402
 from agents.llm.report import endpoint_forms, form_line, root_drive  # noqa: E402
 from agents.store import open_review_store  # noqa: E402
-from agents.trajectory import trajectory_for  # noqa: E402
+from agents.runtime.trajectory import trajectory_for  # noqa: E402
 from core.checklist import load_checklist  # noqa: E402
 from core.settings import LLMSettings, Settings  # noqa: E402
-from ingest.manifest import Manifest  # noqa: E402
+from ingest.index.manifest import Manifest  # noqa: E402
 from ingest.pipeline import ingest_room  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent

@@ -60,7 +60,7 @@ def make_room(settings: Settings, n: int):
     from agents.memo.derive import facts_version
     from agents.store import ReviewStore
     from agents.table.build import build_table
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
 
     Manifest(settings, ROOM)  # the page lists rooms that have a manifest
     store = ReviewStore(settings.db_path())

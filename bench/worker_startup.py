@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.settings import Settings  # noqa: E402
-from ingest.parse import ParseTask, parse_file  # noqa: E402
+from ingest.parsing.parse import ParseTask, parse_file  # noqa: E402
 from ingest.pipeline import ingest_room  # noqa: E402
 
 _FIRST: list[tuple[float, bool]] = []

@@ -47,7 +47,7 @@ class IngestSettings(BaseModel):
     file_timeout_s: float = Field(300.0, description="A file whose parsing takes longer than this fails with a reason.")
     ray_address: str = Field(
         "", description="Ray cluster to parse on (e.g. 127.0.0.1:6379); empty = local parser processes. "
-        "The workspace must be at the same path on every Ray node (ingest/ray_exec.py)."
+        "The workspace must be at the same path on every Ray node (ingest/distributed/ray_exec.py)."
     )
 
     def worker_count(self) -> int:

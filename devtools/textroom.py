@@ -35,9 +35,9 @@ def paragraphs_to_chunks(doc_id: str, text: str, chunk_chars: int = 1500) -> lis
 
 def load_text_room(settings: Settings, room: str, texts: dict[str, str], chunk_chars: int = 1500) -> list[Document]:
     """Write `texts` ({room path: text}) as parsed documents of `room`; returns the documents."""
-    from ingest.embed import get_embedder
-    from ingest.manifest import Manifest
-    from ingest.store import RoomStore
+    from ingest.index.embed import get_embedder
+    from ingest.index.manifest import Manifest
+    from ingest.index.store import RoomStore
 
     manifest = Manifest(settings, room)
     store = RoomStore(settings, room, embedder=get_embedder(settings))

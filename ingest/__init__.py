@@ -8,10 +8,10 @@ would otherwise phone out or write outside the workspace:
   before it initialises stops both (onnxruntime's Privacy.md, "Disabling
   Telemetry");
 - unstructured pings a telemetry endpoint on import and prints a banner;
-- chromadb's telemetry is turned off where the client is built (ingest.store).
+- chromadb's telemetry is turned off where the client is built (ingest.index.store).
 Every import of the libraries that load onnxruntime is under this package, so
 setting the opt-outs here puts them in the environment first: in the parent,
-in the parser forkserver (which imports ingest.preload) and in every process
+in the parser forkserver (which imports ingest.parsing.preload) and in every process
 spawned from either (they inherit the environment). They are forced, not
 defaults: an inherited "0" must not turn telemetry back on.
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from core.settings import get_settings
 
-from .intake import IntakeError
+from .intake.intake import IntakeError
 from .pipeline import IngestReport, RoomExistsError, ingest_room
 
 

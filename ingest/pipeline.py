@@ -1,17 +1,17 @@
 """ingest_room: intake → type detection → parallel parsing → keyword index (reviewable) → embedding (embedded).
 
 Parsing runs in worker processes forked from a forkserver that imported
-unstructured once (ingest.workers), started as soon as intake finds work;
+unstructured once (ingest.parsing.workers), started as soon as intake finds work;
 files go to the workers largest first, so no big file is left for the end.
 With ingest.ray_address set the same files go to Ray tasks instead
-(ingest.ray_exec): only the executor differs.
+(ingest.distributed.ray_exec): only the executor differs.
 Every write happens in the parent, so the manifest and the store have one
 writer.
 
 The room is reviewable (manifest stage "reviewable") as soon as every
 document is parsed and keyword-indexed; its vectors are filled in after that
 (ingest.vectors.embed_pending), so embedding never holds review up and never
-takes a core from the parsers. See ingest.manifest for the stages.
+takes a core from the parsers. See ingest.index.manifest for the stages.
 """
 
 from __future__ import annotations
@@ -32,13 +32,13 @@ from core.settings import Settings, get_settings
 from core.text import count_tokens
 from core.types import Document, ParseStatus
 
-from .filetypes import detect, ext_type
-from .intake import IntakeError, intake, original_rank
-from .manifest import Manifest, manifest_exists
-from . import workers as worker_pool
-from .parse import CRASHED_REASON, ParseResult, ParseTask, parse_file
-from .rooms import room_exists
-from .store import RoomStore, open_store
+from .intake.filetypes import detect, ext_type
+from .intake.intake import IntakeError, intake, original_rank
+from .index.manifest import Manifest, manifest_exists
+from .parsing import workers as worker_pool
+from .parsing.parse import CRASHED_REASON, ParseResult, ParseTask, parse_file
+from .intake.rooms import room_exists
+from .index.store import RoomStore, open_store
 from .vectors import Rate, embed_pending
 
 Progress = Callable[[int, int, str], None]
@@ -212,7 +212,7 @@ class _Run:
 def _executor(settings: Settings, workers: int):
     """The local forkserver pool, or Ray tasks when ingest.ray_address is set (same submit/shutdown surface)."""
     if settings.ingest.ray_address:
-        from . import ray_exec  # imported only here: `import ray` costs a second and the default never needs it
+        from .distributed import ray_exec  # imported only here: `import ray` costs a second and the default never needs it
 
         return ray_exec.pool(settings.ingest.ray_address)
     return worker_pool.pool(workers)
@@ -220,7 +220,7 @@ def _executor(settings: Settings, workers: int):
 
 def _worker_count(settings: Settings, files: int) -> int:
     if settings.ingest.ray_address:
-        from . import ray_exec
+        from .distributed import ray_exec
 
         return max(1, min(ray_exec.worker_count(settings.ingest), files or 1))
     return max(1, min(settings.ingest.worker_count(), files or 1))

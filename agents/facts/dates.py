@@ -12,7 +12,7 @@ import calendar
 import re
 from datetime import date
 
-from agents.lifecycle import DATE, MONTHS, NUMBER_WORDS, parse_date
+from agents.facts.lifecycle import DATE, MONTHS, NUMBER_WORDS, parse_date
 from agents.facts.models import Span
 from agents.facts.scan import word_positions
 

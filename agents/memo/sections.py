@@ -65,7 +65,7 @@ def _pages(fs: list[Finding]) -> str:
     return " ".join(dict.fromkeys(short_cite(f) for f in fs))
 
 
-NOT_LIVE = "Not live"  # the summary prefix of a finding the lifecycle pass regraded (agents.lifecycle_pass)
+NOT_LIVE = "Not live"  # the summary prefix of a finding the lifecycle pass regraded (agents.finish.lifecycle_pass)
 
 
 def _touched(f: Finding) -> bool:

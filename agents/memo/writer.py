@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from core.types import MemoSection
 
-from agents.context import HarnessContext
+from agents.runtime.context import HarnessContext
 from agents.memo import derive
-from agents.observe import finding_counts
+from agents.runtime.observe import finding_counts
 from agents.state import RunState
 
 

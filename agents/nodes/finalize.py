@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from langchain_core.runnables import RunnableConfig
 
-from agents import lifecycle_pass
-from agents.context import ctx
-from agents.export import export_run
+from agents.finish import lifecycle_pass
+from agents.runtime.context import ctx
+from agents.finish.export import export_run
 from agents.memo.writer import refresh_harness_sections, refresh_item_sections
 from agents.state import RunState
 

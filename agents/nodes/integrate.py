@@ -12,9 +12,9 @@ from langchain_core.runnables import RunnableConfig
 
 from core.types import Assignment, AssignmentStatus
 
-from agents.context import ctx
+from agents.runtime.context import ctx
 from agents.memo.writer import refresh_harness_sections, refresh_item_sections
-from agents.plan import batch_budget
+from agents.runtime.plan import batch_budget
 from agents.policy import ToolResult
 from agents.state import CLEAR, AssignmentRecord, RunState, WaveResult
 

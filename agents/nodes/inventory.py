@@ -6,8 +6,8 @@ import time
 
 from langchain_core.runnables import RunnableConfig
 
-from agents.context import ctx
-from agents.plan import batch_budget, plan_batches
+from agents.runtime.context import ctx
+from agents.runtime.plan import batch_budget, plan_batches
 from agents.state import RunState
 
 

@@ -1,13 +1,13 @@
 """Sub-agents: review leaf assignments (documents, or a chunk range of one), verify every quote.
 
 Runs as a review lane (a Send task working through its share of the wave, see
-agents.lanes); an assignment's documents are reviewed concurrently, every model
+agents.runtime.lanes); an assignment's documents are reviewed concurrently, every model
 call (across the whole wave) bounded by the configured cap. What goes back to
 the root is ids, counts and a short report; the sub-agent's transcript goes to
 the trajectory only. A finished assignment found in the store (a resumed run)
 is reused, never executed twice; a failed one is tried again, since a resume is
 what follows a failing endpoint. Each executed assignment is counted by the
-run's circuit breaker (agents.breaker), which stops every lane once it opens.
+run's circuit breaker (agents.runtime.breaker), which stops every lane once it opens.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from langchain_core.runnables import RunnableConfig
 
 from core.types import Assignment, AssignmentStatus, Finding
 
-from agents import lifecycle_pass
-from agents.context import HarnessContext, ctx
-from agents.lanes import LanePool
+from agents.finish import lifecycle_pass
+from agents.runtime.context import HarnessContext, ctx
+from agents.runtime.lanes import LanePool
 from agents.memo.derive import parties_of
 from agents.offline.reviewer import restate
 from agents.policy import SubResult, SubReviewerError

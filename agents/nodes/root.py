@@ -3,7 +3,7 @@
 A root that never stalls: when the root model's output is unusable after its
 retries, or it spends STALL_STEPS steps in a row without progress while work
 is pending (listing or searching, never delegating), the built-in planner
-(agents.offline_root) makes that step's decision and the run goes on. The
+(agents.offline.offline_root) makes that step's decision and the run goes on. The
 fallback is recorded where a reader looks: the step's tool calls (ids
 'planner-stepN-i'), its trajectory record, a `root_fallback` event, and
 run.json's root_fallbacks.
@@ -16,11 +16,11 @@ import time
 
 from langchain_core.runnables import RunnableConfig
 
-from agents.context import ctx
-from agents.observe import observe
-from agents.offline_root import OfflineRootPolicy, describe_fallback, planner_decision
+from agents.runtime.context import ctx
+from agents.runtime.observe import observe
+from agents.offline.offline_root import OfflineRootPolicy, describe_fallback, planner_decision
 from agents.policy import RootDecision, RootObservation
-from agents.root_tools import StepEffects, judge_finish, run_tool
+from agents.root.root_tools import StepEffects, judge_finish, run_tool
 from agents.state import RunState
 
 HISTORY_STEPS = 4

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 from pydantic import BaseModel, Field
 
-from agents.offline.conditions import detect, severity_for, summarize
+from agents.offline.clauses.conditions import detect, severity_for, summarize
 from agents.offline.fact_findings import FACT_CATEGORIES, fact_passages
 from agents.offline.model import DEFAULT_MODEL_PATH, MIN_PROB, ReviewerModel, document_scores, top_units
 from agents.offline.patterns import ITEM_PATTERNS, excluded, gate

@@ -33,7 +33,7 @@ def table_documents(store: ReviewStore, run_id: str) -> list[tuple[str, str]]:
 
 def room_search(settings: Settings, room: str) -> Callable[[str, Column], list[Quote]]:
     """document id, question -> the document's best passages for it (the room's hybrid search)."""
-    from ingest.store import open_store
+    from ingest.index.store import open_store
 
     rs = open_store(settings, room)
 
@@ -78,7 +78,7 @@ def build_table(store: ReviewStore, run_id: str, items: list[ChecklistItem], tex
 
 def build_room_table(settings: Settings, store: ReviewStore, run_id: str, items: list[ChecklistItem]) -> list[Answer]:
     """build_table with the room's manifest for texts and its hybrid search for the room's own questions."""
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
 
     run = store.run(run_id)
     if run is None:
@@ -97,7 +97,7 @@ def answer_with_model(settings: Settings, store: ReviewStore, run_id: str, colum
     from agents.llm.caller import LLMCaller
     from agents.llm.client import get_client
     from agents.table.llm_column import answer_column
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
 
     run = store.run(run_id)
     if run is None:

@@ -6,7 +6,7 @@ reviewer (reads the room, decides findings, edits the memo, starts runs) or view
 
 import streamlit as st
 
-from app import auth, services
+from app.session import auth, services
 
 st.title("Access to data rooms")
 settings = services.settings()

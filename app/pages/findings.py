@@ -10,10 +10,12 @@ import streamlit as st
 
 from agents.memo import derive
 from agents.store import Conflict
-from app import auth, exports, services, ui
-from app import findings_view as fv
-from app.palette import REVIEWER_COLORS, SEVERITY_COLORS
-from app.passage import passage_html
+from app.render import ui
+from app.session import auth, services
+from app.views import exports
+from app.views import findings_view as fv
+from app.views.palette import REVIEWER_COLORS, SEVERITY_COLORS
+from app.views.passage import passage_html
 
 st.title("Findings")
 ctx = ui.require_run()  # calls auth.guard: signed in, and the room is theirs; ctx.store is scoped to them

@@ -2,8 +2,10 @@
 
 import streamlit as st
 
-from app import auth, exports, memo_view, services, ui
-from app.findings_view import md_escape
+from app.render import ui
+from app.session import auth, services
+from app.views import exports, memo_view
+from app.views.findings_view import md_escape
 
 st.title("Diligence memo")
 ctx = ui.require_run()  # calls auth.guard; ctx.store is scoped to the signed-in user

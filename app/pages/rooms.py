@@ -7,9 +7,12 @@ from pathlib import Path
 
 import streamlit as st
 
-from app import auth, jobs, rooms_view, services, state, ui
-from app import findings_view as fv
-from app.palette import PARSE_COLORS
+from app.background import jobs
+from app.render import ui
+from app.session import auth, services, state
+from app.views import rooms_view
+from app.views import findings_view as fv
+from app.views.palette import PARSE_COLORS
 
 st.title("Data rooms")
 settings = services.settings()

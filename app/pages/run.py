@@ -5,9 +5,11 @@ from datetime import date
 
 import streamlit as st
 
-from agents import runner
+from agents.run import runner
 
-from app import auth, panels, run_view, services, state, ui
+from app.render import panels, ui
+from app.session import auth, services, state
+from app.views import run_view
 
 st.title("Review run")
 settings = services.settings()

@@ -9,9 +9,10 @@ import streamlit as st
 
 from agents.store.table import ROW
 from agents.table import export
-from app import auth, services, ui
-from app import table_view as tv
-from app.passage import passage_html
+from app.render import ui
+from app.session import auth, services
+from app.views import table_view as tv
+from app.views.passage import passage_html
 
 st.title("Review table")
 ctx = ui.require_run()  # calls auth.guard; ctx.store is scoped to the signed-in user (a viewer's mark is refused)

@@ -8,10 +8,11 @@ import json
 
 import streamlit as st
 
-from agents.trajectory import trajectory_for
+from agents.runtime.trajectory import trajectory_for
 
-from app import trace_view, ui
-from app.palette import ASSIGNMENT_COLORS
+from app.render import ui
+from app.views import trace_view
+from app.views.palette import ASSIGNMENT_COLORS
 
 st.title("Trace")
 ctx = ui.require_run()  # calls auth.guard: signed in, and the room is theirs; ctx.store is scoped to them

@@ -3,8 +3,9 @@ offline reviewer's weights: tests of the runner need a worker process, not a tra
 
 from __future__ import annotations
 
-from agents import cli, harness
-from agents.offline_root import OfflineRootPolicy
+from agents import cli
+from agents.run import harness
+from agents.offline.offline_root import OfflineRootPolicy
 from tests.agents.doubles import ScriptedReviewer
 
 harness.build_policies = lambda settings, items: (  # noqa: E731 - the one thing this worker changes

@@ -8,8 +8,8 @@ import pytest
 
 from core.checklist import load_checklist
 
-from agents.harness import run_review
-from agents.offline_root import OfflineRootPolicy
+from agents.run.harness import run_review
+from agents.offline.offline_root import OfflineRootPolicy
 from agents.store import open_review_store
 
 

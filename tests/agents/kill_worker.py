@@ -11,8 +11,8 @@ import sys
 from core.checklist import load_checklist
 from core.settings import get_settings
 
-from agents.harness import run_review
-from agents.offline_root import OfflineRootPolicy
+from agents.run.harness import run_review
+from agents.offline.offline_root import OfflineRootPolicy
 from tests.agents.doubles import ScriptedReviewer
 
 

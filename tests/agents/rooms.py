@@ -1,6 +1,6 @@
 """Build small rooms straight into the real manifest and Chroma store (no file parsing: fast).
 
-The harness reads rooms only through ingest.manifest.Manifest and ingest.store; these
+The harness reads rooms only through ingest.index.manifest.Manifest and ingest.index.store; these
 helpers write through the same classes the ingest pipeline uses, with the
 dependency-free hashing embedder so no model is loaded.
 """
@@ -11,9 +11,9 @@ import hashlib
 
 from core.settings import Settings
 from core.types import Document, ParseStatus
-from ingest.chunking import Element, build_text, chunk_spans
-from ingest.manifest import Manifest
-from ingest.store import open_store
+from ingest.parsing.chunking import Element, build_text, chunk_spans
+from ingest.index.manifest import Manifest
+from ingest.index.store import open_store
 
 CLAUSES = {
     "change_of_control": "Either party may terminate this Agreement upon written notice if the other party undergoes "

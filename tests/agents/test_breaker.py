@@ -9,7 +9,7 @@ import socket
 import pytest
 
 from agents import cli
-from agents.breaker import CircuitBreaker, plain_error
+from agents.runtime.breaker import CircuitBreaker, plain_error
 from agents.store import open_review_store
 from core.settings import HarnessSettings, get_settings
 from devtools import fakeopenai as fo

@@ -8,8 +8,9 @@ import pytest
 
 from core.checklist import load_checklist
 
-from agents import cli, harness
-from agents.offline_root import OfflineRootPolicy
+from agents import cli
+from agents.run import harness
+from agents.offline.offline_root import OfflineRootPolicy
 from agents.store import open_review_store
 from tests.agents.doubles import ScriptedReviewer
 from tests.agents.rooms import contract, write_room
@@ -70,9 +71,9 @@ def test_cli_refuses_unsafe_names_and_missing_rooms(short_checklist, monkeypatch
 
 def test_a_room_still_being_ingested_is_not_reviewed(short_checklist, monkeypatch, capsys):
     # a review started mid-ingest would cover only the documents parsed so far and finish looking complete
-    from agents import runner
+    from agents.run import runner
     from core.settings import get_settings
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
 
     s = short_checklist
     write_room(s, "half", {"A/c0.pdf": contract("Agreement 0", ["governing_law"])})

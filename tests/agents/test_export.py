@@ -6,7 +6,7 @@ import json
 
 from agents.cli import main
 from agents.tools import ROOT_TOOL_NAMES
-from agents.trajectory import trajectory_for
+from agents.runtime.trajectory import trajectory_for
 from tests.agents.doubles import ScriptedReviewer
 from tests.agents.rooms import contract, write_room
 

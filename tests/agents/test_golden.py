@@ -16,8 +16,8 @@ import pytest
 from core.checklist import load_checklist
 from core.settings import ASSETS
 
-from agents import templates
-from agents.instructions import delegate_values, followup_values, retry_values
+from agents.root import templates
+from agents.root.instructions import delegate_values, followup_values, retry_values
 from agents.tools import ROOT_TOOL_NAMES, ROOT_TOOLS, TOOL_MODELS
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -43,7 +43,7 @@ def test_root_tool_schemas_snapshot():
     _check("root_tools.json", json.dumps(ROOT_TOOLS, indent=2, sort_keys=True) + "\n")
 
 
-# what each template is filled with, exactly as the harness builds it (agents/instructions.py)
+# what each template is filled with, exactly as the harness builds it (agents/root/instructions.py)
 CASES = {
     "delegate": delegate_values(3, 4200, ["Commercial/Supply", ""], ITEMS[:4]),
     "followup": followup_values(ITEMS[2]),

@@ -10,7 +10,7 @@ import pytest
 from core.checklist import load_checklist
 from core.text import locate_quote
 
-from agents.harness import run_review
+from agents.run.harness import run_review
 from agents.policy import RootDecision, RootObservation, ToolCall
 from agents.store import open_review_store
 from tests.agents.doubles import ScriptedReviewer
@@ -88,7 +88,7 @@ def test_offline_run_covers_room_writes_every_section_and_excludes_unverified(hs
 
 
 def open_review_text(settings, doc_id):
-    from agents.room import RoomView
+    from agents.runtime.room import RoomView
 
     return RoomView(settings, "r").text(doc_id)
 
@@ -125,7 +125,7 @@ def test_permanent_failure_is_reported_in_scope_and_run_completes(short_checklis
 
 
 def _trajectory(settings, run_id="run-1"):
-    from agents.trajectory import trajectory_for
+    from agents.runtime.trajectory import trajectory_for
 
     return trajectory_for(settings, run_id).read()
 
@@ -199,7 +199,7 @@ class SecondLookRoot:
 
 def test_duplicate_findings_across_sub_agents_are_merged(hsettings):
     docs = _room(hsettings)
-    from agents.room import RoomView
+    from agents.runtime.room import RoomView
 
     c0 = next(d for d in docs if d.path.endswith("c0.pdf"))
     chunk = next(c for c in RoomView(hsettings, "r").chunks(c0.id) if CLAUSES["change_of_control"] in c.text)
@@ -252,7 +252,7 @@ def test_budget_stops_delegation_and_scope_says_what_was_not_reviewed(short_chec
 
 
 def test_offline_reviewer_bills_nothing_so_run_caps_leave_its_coverage_whole(short_checklist, run_offline_root):
-    from agents.subagents import OfflineSubReviewer
+    from agents.offline.subagents import OfflineSubReviewer
 
     hsettings = short_checklist
     hsettings.harness.sub_context_tokens = hsettings.harness.sub_prompt_reserve_tokens + 450

@@ -1,10 +1,10 @@
-"""Review lanes (agents.lanes): a wave runs on at most 2 x max_concurrency graph tasks, balanced by work
+"""Review lanes (agents.runtime.lanes): a wave runs on at most 2 x max_concurrency graph tasks, balanced by work
 stealing, and every assignment runs exactly once."""
 
 from __future__ import annotations
 
 import asyncio
-from agents.lanes import LanePool, deal
+from agents.runtime.lanes import LanePool, deal
 from agents.nodes.integrate import _dedup
 from tests.agents.doubles import ScriptedReviewer
 from tests.agents.rooms import contract, write_room

@@ -1,4 +1,4 @@
-"""agents.lifecycle: which provisions are no longer live (expired agreements, sections deleted by amendment)."""
+"""agents.facts.lifecycle: which provisions are no longer live (expired agreements, sections deleted by amendment)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import date
 
 from core.types import Citation, Finding
 
-from agents.lifecycle import add_period, not_live_reason, parse_date, read_facts, room_status, section_at
+from agents.facts.lifecycle import add_period, not_live_reason, parse_date, read_facts, room_status, section_at
 
 AS_OF = date(2026, 12, 2)
 
@@ -128,7 +128,7 @@ def test_section_at_reads_the_numbered_heading_above_an_offset():
 
 
 def _agreement(title: str, dated: str, parties: str, sections: list[tuple[str, str]]) -> list:
-    from ingest.chunking import Element
+    from ingest.parsing.chunking import Element
 
     els = [Element(text=title.upper(), category="Title"),
            Element(text=f"This {title} is dated {dated} between {parties}.", category="NarrativeText")]
@@ -143,7 +143,7 @@ def test_a_run_grades_expired_and_deleted_provisions_info_with_the_reason(short_
     from tests.agents.rooms import CLAUSES, write_room
 
     from core.types import Severity
-    from ingest.chunking import Element
+    from ingest.parsing.chunking import Element
 
     hsettings = short_checklist
     hsettings.harness.as_of = AS_OF
@@ -181,7 +181,7 @@ def test_a_run_grades_expired_and_deleted_provisions_info_with_the_reason(short_
 
 
 def test_a_quote_that_opens_with_its_parent_heading_belongs_to_the_subsection():
-    from agents.lifecycle import quote_section
+    from agents.facts.lifecycle import quote_section
 
     text = "5. PRICES\n\n5.1 Prices are fixed.\n\n6. COMMERCIAL TERMS\n\n6.1 Exclusive Supply. Buyer buys only from Seller.\n"
     start = text.index("6. COMMERCIAL")

@@ -7,7 +7,7 @@ import math
 from core.settings import HarnessSettings
 from core.types import Chunk, Document
 
-from agents.plan import batch_budget, plan_batches, record, split_document
+from agents.runtime.plan import batch_budget, plan_batches, record, split_document
 
 
 def _docs(n: int, tokens: int, folders: int = 3) -> list[Document]:

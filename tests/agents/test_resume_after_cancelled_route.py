@@ -18,7 +18,7 @@ from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from langgraph.constants import END, START
 from langgraph.graph import StateGraph
 
-from agents.harness import _fork_point
+from agents.run.harness import _fork_point
 
 
 class S(TypedDict):

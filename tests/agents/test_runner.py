@@ -13,7 +13,8 @@ import pytest
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from langgraph.graph import END, START, StateGraph
 
-from agents import cli, harness, runner
+from agents import cli
+from agents.run import harness, runner
 from agents.store import open_review_store
 from tests.agents.rooms import contract, write_room
 

@@ -15,7 +15,7 @@ from core.checklist import load_checklist
 from core.settings import ASSETS
 from core.text import jaccard, normalize_ws
 
-from agents.harness import run_review
+from agents.run.harness import run_review
 from agents.memo.markup import plain
 from agents.store import open_review_store
 
@@ -42,7 +42,7 @@ def _matches(quote: str, sentences: list[str]) -> bool:
 @pytest.mark.skipif(not MODEL.exists(), reason="offline reviewer weights (assets/reviewer/model.zip) not built yet")
 def test_offline_run_on_sample_room(hsettings):
     from agents.offline import OfflineReviewer
-    from agents.room import RoomView
+    from agents.runtime.room import RoomView
     from ingest.pipeline import ingest_room
 
     ingest_room(ASSETS / "sample_room", "sample", hsettings)

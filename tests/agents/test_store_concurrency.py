@@ -61,7 +61,7 @@ def test_a_stale_save_is_refused_with_who_saved_and_nothing_changes(settings):
         s.set_finding_review(fid, "rejected", "no", "bob@firm.example", run_id="run", expected_version=version)
     assert s.finding(fid, "run").reviewer_status.value == "accepted"
     assert [a.author for a in s.actions("run")] == ["alice@firm.example"]
-    _, v = s.finding_for_edit(fid, "run")  # the harness's own regrade (agents/lifecycle_pass.py) is the agent's
+    _, v = s.finding_for_edit(fid, "run")  # the harness's own regrade (agents/finish/lifecycle_pass.py) is the agent's
     s.set_finding_review(fid, "accepted", "", "agent:lifecycle", severity="info", run_id="run")
     with pytest.raises(Conflict, match="^The agent saved this finding while you were editing; reload to see its"):
         s.set_finding_review(fid, "rejected", "no", "bob@firm.example", run_id="run", expected_version=v)

@@ -7,7 +7,8 @@ import asyncio
 
 import pytest
 
-from agents import cli, runner, worker_lock
+from agents import cli
+from agents.run import runner, worker_lock
 from agents.store import open_review_store
 
 

@@ -37,7 +37,7 @@ def build(dest: Path) -> Path:
 
 def ingest_and_review(src: Path, workspace: Path) -> str:
     """Ingest the room into `workspace` and run the offline review once; returns the run id."""
-    from agents.harness import run_review
+    from agents.run.harness import run_review
     from ingest.pipeline import ingest_room
 
     settings = Settings(workspace=workspace, embedding=EmbeddingSettings(model="hash"))

@@ -59,7 +59,7 @@ def mini_zip() -> bytes:
 @pytest.fixture(scope="session")
 def reviewed_workspace(tmp_path_factory):
     """Ingest the mini room and run the offline review once; returns (workspace, run id)."""
-    from agents.harness import run_review
+    from agents.run.harness import run_review
     from ingest.pipeline import ingest_room
 
     ws = tmp_path_factory.mktemp("reviewed") / "workspace"

@@ -13,9 +13,9 @@ from core.types import Citation, Finding, Memo, MemoSection, ReviewerStatus, Sev
 
 from agents.store.models import DocumentReview
 
-from app import coverage, exports, memo_view, rooms_view, run_view
-from app import findings_view as fv
-from app.passage import passage_html
+from app.views import coverage, exports, memo_view, rooms_view, run_view
+from app.views import findings_view as fv
+from app.views.passage import passage_html
 
 
 def _finding(cat="change_of_control", sev=Severity.high, path="Commercial/acme.txt", quote="may terminate", **kw):
@@ -139,7 +139,7 @@ def test_ingest_status_of_a_dead_process_reads_as_failed(settings):
     import subprocess
     import sys
 
-    from app import jobs
+    from app.background import jobs
 
     proc = subprocess.Popen([sys.executable, "-c", "pass"])
     proc.wait()
@@ -151,7 +151,7 @@ def test_ingest_status_of_a_dead_process_reads_as_failed(settings):
 
 
 def test_the_review_date_reaches_the_worker_settings(settings, monkeypatch):
-    from agents.runner import _flatten
+    from agents.run.runner import _flatten
     from core.settings import Settings
 
     env = _flatten(run_view.run_overrides(settings, "r", True, "", "", "", "", date(2025, 12, 31)))
@@ -165,7 +165,7 @@ def test_a_memo_version_is_labelled_with_who_saved_it():
 
     from core.types import MemoAuthor, MemoSection
 
-    from app import memo_view
+    from app.views import memo_view
 
     at = datetime(2026, 12, 5, 9, 0, tzinfo=timezone.utc)
     edit = MemoSection(key="k", title="K", text="t", version=3, author=MemoAuthor.reviewer, editor="alice@firm.test",

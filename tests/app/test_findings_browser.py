@@ -13,7 +13,7 @@ from core.types import Citation, Finding, Severity
 
 from agents.store import ReviewStore
 
-from app import findings_view as fv
+from app.views import findings_view as fv
 from tests.app import planted_room as pr
 
 pytestmark = [
@@ -74,7 +74,7 @@ def test_accept_and_next_in_the_browser_with_planted_markup(ui, app_server, tmp_
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
-    from app import services
+    from app.session import services
 
     run_id = pr.ingest_and_review(tmp_path / "src", ui.workspace)
     settings = Settings(workspace=ui.workspace)

@@ -12,8 +12,8 @@ from core.types import Citation, Finding, ReviewerStatus, Severity
 
 from agents.store.models import ReviewerAction
 
-from app import findings_view as fv
-from app.passage import passage_html
+from app.views import findings_view as fv
+from app.views.passage import passage_html
 
 PLANTS = ["![x](http://127.0.0.1:9/p.png)", '<img src="http://127.0.0.1:9/q.png">', "[link](javascript:alert(1))"]
 PLANTED = " ".join(PLANTS)
@@ -205,7 +205,7 @@ def test_accept_and_next_reject_and_next_skip_and_the_progress_line(planted):
 def test_severity_edit_relabels_the_picker_and_a_note_is_logged_as_a_note(planted):
     from agents.store import ReviewStore
 
-    from app import services
+    from app.session import services
 
     settings, run_id = planted
     store = ReviewStore(settings.db_path())
@@ -234,7 +234,7 @@ def test_severity_edit_relabels_the_picker_and_a_note_is_logged_as_a_note(plante
 def test_untrusted_text_reaches_the_page_as_escaped_html_only_and_decisions_say_they_were_carried(planted):
     import asyncio
 
-    from agents.harness import run_review
+    from agents.run.harness import run_review
     from agents.store import ReviewStore
 
     settings, run_id = planted

@@ -20,7 +20,7 @@ from core.settings import REPO_ROOT, EmbeddingSettings, Settings
 from agents.memo import SCHEDULE_TITLE
 from agents.store import ReviewStore
 
-from app import findings_view as fv
+from app.views import findings_view as fv
 from tests.app.test_app_browser import wait_download
 from tests.conftest import CUAD_DIR
 
@@ -65,7 +65,7 @@ def nav(ui, title: str, heading: str | None = None) -> None:
 
 
 def review(workspace, src) -> str:
-    from agents.harness import run_review
+    from agents.run.harness import run_review
     from ingest.pipeline import ingest_room
 
     settings = Settings(workspace=workspace, embedding=EmbeddingSettings(model="hash"))
@@ -86,7 +86,7 @@ def open_finding(ui, f, titles, short) -> None:
 def test_memo_follows_the_reviewers_decisions_and_they_survive_a_new_run(ui, tmp_path):
     from selenium.webdriver.common.keys import Keys
 
-    from app import services
+    from app.session import services
 
     src = tmp_path / "room" / "Commercial"
     src.mkdir(parents=True)

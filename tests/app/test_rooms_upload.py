@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from core.settings import REPO_ROOT
 
-from app import rooms_view
+from app.views import rooms_view
 
 MAIN = str(REPO_ROOT / "app" / "main.py")
 LEASE = b"LEASE AGREEMENT\n\nThe tenant shall pay the rent monthly in advance.\n"
@@ -131,8 +131,8 @@ def test_single_document_becomes_a_room_selected_at_once_then_added_to(settings)
 
 
 def test_stage_words_and_an_interrupted_embedding_resumes_from_the_page(settings):
-    from app import jobs
-    from ingest.manifest import Manifest
+    from app.background import jobs
+    from ingest.index.manifest import Manifest
     from ingest.pipeline import ingest_room
 
     job = jobs.IngestStatus(room="r", stage="parsing", stage_done=4, stage_total=31, eta_s=41.0)

@@ -14,7 +14,7 @@ import pytest
 from core.settings import REPO_ROOT, get_settings
 from core.types import Assignment
 
-from agents import worker_lock
+from agents.run import worker_lock
 from agents.store import open_review_store
 from tests.agents.rooms import contract, write_room
 from tests.app.conftest import StreamlitUI, free_port, wait_http_ok

@@ -13,10 +13,12 @@ import pytest
 from core.settings import REPO_ROOT, Settings
 from core.types import Assignment
 
-from agents import worker_lock
+from agents.run import worker_lock
 from agents.store import open_review_store
 from agents.store.models import DocumentReview, ReviewerAction
-from app import coverage, jobs, launch, run_view
+from app import launch
+from app.background import jobs
+from app.views import coverage, run_view
 from tests.agents.rooms import contract, write_room
 
 

@@ -43,7 +43,7 @@ def provider():
 @pytest.fixture
 def room(_workspace, tmp_path) -> str:
     """One room with a finished offline review, made before the server starts."""
-    from agents.harness import run_review
+    from agents.run.harness import run_review
     from ingest.pipeline import ingest_room
 
     src = tmp_path / "room" / "Commercial"

@@ -8,7 +8,8 @@ import sys
 
 from core.settings import REPO_ROOT, Settings
 
-from app import auth_config, launch
+from app import launch
+from app.session import auth_config
 
 COMPLETE = ('[auth]\nredirect_uri = "https://dd.firm.example/oauth2callback"\ncookie_secret = "x"\n'
             'client_id = "c"\nclient_secret = "s"\nserver_metadata_url = "https://idp.example/.well-known/openid-configuration"\n')
@@ -60,7 +61,7 @@ def test_launcher_refuses_a_remote_address_with_an_incomplete_auth_section(tmp_p
 
 
 def test_signin_without_an_admin_is_announced(tmp_path):
-    from app import auth
+    from app.session import auth
 
     settings = Settings(workspace=tmp_path / "ws")
     settings.auth.secrets_file = tmp_path / "secrets.toml"

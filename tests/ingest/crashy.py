@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from ingest.parse import ParseTask, parse_file
+from ingest.parsing.parse import ParseTask, parse_file
 
 
 def crash_on_name(task: ParseTask):
@@ -25,7 +25,7 @@ def slow_parse(task: ParseTask):
     """
     import time
 
-    from ingest import parse
+    from ingest.parsing import parse
 
     real = parse._partition
 

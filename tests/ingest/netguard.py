@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import socket
 
-from ingest.parse import ParseTask, parse_file
+from ingest.parsing.parse import ParseTask, parse_file
 
 ATTEMPTS: list[str] = []
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from core.types import ParseStatus
-from ingest.parse import ParseTask, parse_file
+from ingest.parsing.parse import ParseTask, parse_file
 
 _FIRST: list[bool] = []  # whether unstructured's PDF partitioner was imported when this worker's first task arrived
 

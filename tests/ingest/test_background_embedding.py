@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 from core.settings import ASSETS, REPO_ROOT, Settings
-from ingest.manifest import Manifest
+from ingest.index.manifest import Manifest
 from ingest.pipeline import STAGE_ORDER, ingest_room
-from ingest.store import open_store
+from ingest.index.store import open_store
 from ingest.vectors import embed_pending
 
 QUERY = "assignment of this agreement on a change of control"
@@ -98,7 +98,7 @@ def test_crash_while_embedding_resumes_and_a_reader_sees_every_vector(tmp_path):
     # the reader's Chroma index loaded before the resume; its results match a fresh open's (exact top k)
     fresh = subprocess.run(
         [sys.executable, "-c",
-         "import sys\nfrom pathlib import Path\nfrom core.settings import Settings\nfrom ingest.store import open_store\n"
+         "import sys\nfrom pathlib import Path\nfrom core.settings import Settings\nfrom ingest.index.store import open_store\n"
          "s = Settings(workspace=Path(sys.argv[1]), embedding={'model': 'hash'})\n"
          f"print(sorted(c for c, _ in open_store(s, 'sample').semantic({QUERY!r}, 12)))",
          str(s.workspace)], cwd=REPO_ROOT, env=env, capture_output=True, text=True, check=True, timeout=300).stdout
@@ -121,7 +121,7 @@ def test_an_old_manifest_reads_as_embedded(tmp_path):
 
 
 def test_room_stage_is_the_contract_for_review(tmp_path):
-    from ingest.rooms import is_reviewable, list_rooms, room_stage
+    from ingest.intake.rooms import is_reviewable, list_rooms, room_stage
 
     s = _settings(tmp_path)
     assert room_stage(s, "none") is None and not is_reviewable(s, "none")

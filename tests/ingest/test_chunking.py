@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ingest.chunking import SEPARATOR, Element, build_text, chunk_spans
+from ingest.parsing.chunking import SEPARATOR, Element, build_text, chunk_spans
 
 
 def _check(text, chunks, max_chars):

@@ -9,7 +9,7 @@ import pytest
 
 from core.text import locate_quote
 from core.types import ParseStatus
-from ingest.manifest import Manifest
+from ingest.index.manifest import Manifest
 
 pytestmark = [pytest.mark.cuad, pytest.mark.slow]
 

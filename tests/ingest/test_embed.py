@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ingest.embed import HashEmbedder, MiniLMEmbedder, get_embedder
+from ingest.index.embed import HashEmbedder, MiniLMEmbedder, get_embedder
 
 GOLDEN = Path(__file__).with_name("golden_minilm.json")
 

@@ -15,13 +15,13 @@ import numpy as np
 import onnx
 import pytest
 
-from ingest.embed import MiniLMEmbedder, extracted_model_dir, get_embedder
-from ingest.embed_onnx import DEFAULT_MODEL_PATH, OnnxMiniLMEmbedder
+from ingest.index.embed import MiniLMEmbedder, extracted_model_dir, get_embedder
+from ingest.index.embed_onnx import DEFAULT_MODEL_PATH, OnnxMiniLMEmbedder
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).with_name("golden_minilm.json")
 # Held-out contracts for the cosine check: the int8 settings were chosen on the golden sentences and the
-# sample room (ingest/embed_onnx.py), never on CUAD; these are every 10th contract from the 6th, by path.
+# sample room (ingest/index/embed_onnx.py), never on CUAD; these are every 10th contract from the 6th, by path.
 CUAD_PICK = slice(5, None, 10)
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from core.settings import IngestSettings, Settings
 from core.types import ParseStatus
-from ingest.intake import JUNK_REASON, IntakeError, intake
+from ingest.intake.intake import JUNK_REASON, IntakeError, intake
 from ingest.pipeline import ingest_room
 
 pytestmark = pytest.mark.slow
@@ -117,7 +117,7 @@ def test_os_junk_is_skipped_not_failed(rooms):
 
 def test_another_room_is_untouched(rooms):
     settings, _, (files_before, docs_before) = rooms
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
 
     assert _tree(settings.room_dir("other")) == files_before
     assert {d.id: d for d in Manifest(settings, "other").documents()} == docs_before

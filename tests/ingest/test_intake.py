@@ -9,7 +9,7 @@ import zipfile
 import pytest
 
 from core.settings import IngestSettings
-from ingest.intake import IntakeError, clean_path, intake
+from ingest.intake.intake import IntakeError, clean_path, intake
 
 from .builders import build_room_zip
 

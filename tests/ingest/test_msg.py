@@ -6,9 +6,9 @@ import pytest
 
 from core.settings import Settings
 from core.types import ParseStatus
-from ingest.manifest import Manifest
+from ingest.index.manifest import Manifest
 from ingest.pipeline import ingest_room
-from ingest.store import open_store
+from ingest.index.store import open_store
 
 from .builders import MSG_ATTACHMENT_SENTENCE, MSG_BODY_SENTENCE, msg_bytes
 

@@ -8,7 +8,7 @@ import pytest
 
 from core.types import ParseStatus
 from ingest.pipeline import ingest_room
-from ingest.store import open_store
+from ingest.index.store import open_store
 
 from .builders import docx_bytes, pptx_bytes, text_pdf
 from .netguard import guarded_parse

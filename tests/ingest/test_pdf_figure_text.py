@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen import canvas
 
-from ingest.parse import ParseTask, parse_file
+from ingest.parsing.parse import ParseTask, parse_file
 
 LINES = ["either company may terminate", "this Agreement without the", "prior written consent of the other."]
 

@@ -8,10 +8,10 @@ import pytest
 
 from core.settings import ASSETS, Settings
 from core.types import ParseStatus
-from ingest.manifest import Manifest
+from ingest.index.manifest import Manifest
 from ingest.pipeline import ingest_room
-from ingest.rooms import list_rooms
-from ingest.store import open_store
+from ingest.intake.rooms import list_rooms
+from ingest.index.store import open_store
 
 from .builders import build_room_zip, text_pdf
 from .crashy import crash_on_name

@@ -15,9 +15,9 @@ import pytest
 
 from core.settings import REPO_ROOT, Settings
 from core.types import ParseStatus
-from ingest.manifest import Manifest
+from ingest.index.manifest import Manifest
 from ingest.pipeline import ingest_room
-from ingest.ray_local import LocalCluster
+from ingest.distributed.ray_local import LocalCluster
 
 from .builders import text_pdf
 from .crashy import crash_on_name, slow_parse
@@ -114,7 +114,7 @@ def test_ray_embedding_gives_the_local_vectors(cluster, tmp_path):
     """Embedding as Ray tasks, with the default embedder (int8 ONNX MiniLM): the same vector for every chunk id."""
     import numpy as np
 
-    from ingest.store import open_store
+    from ingest.index.store import open_store
 
     src = tmp_path / "src"
     src.mkdir()

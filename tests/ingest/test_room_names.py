@@ -10,10 +10,10 @@ import pytest
 from core.settings import Settings
 from core.types import ParseStatus
 from ingest.cli import main as cli_main
-from ingest.intake import IntakeError
-from ingest.manifest import Manifest
+from ingest.intake.intake import IntakeError
+from ingest.index.manifest import Manifest
 from ingest.pipeline import RoomExistsError, ingest_room
-from ingest.rooms import room_exists
+from ingest.intake.rooms import room_exists
 
 pytestmark = pytest.mark.slow
 

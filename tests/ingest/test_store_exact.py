@@ -10,14 +10,14 @@ import numpy as np
 from core.checklist import load_checklist
 from core.settings import ASSETS
 from ingest.pipeline import ingest_room
-from ingest.store import SEARCH_EF, open_store
+from ingest.index.store import SEARCH_EF, open_store
 
 PROBE = """
 import sys
 from pathlib import Path
 from core.checklist import load_checklist
 from core.settings import Settings
-from ingest.store import open_store
+from ingest.index.store import open_store
 s = Settings(workspace=Path(sys.argv[1]), embedding={"model": "hash"})
 store = open_store(s, "sample")
 print([[c for c, _ in store.semantic(f"{i.title}. {i.description}", 16)] for i in load_checklist(s.checklist_path)])

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from core.types import Document
-from ingest.chunking import Element, build_text, chunk_spans
-from ingest.embed import HashEmbedder
-from ingest.store import RoomStore, open_store
+from ingest.parsing.chunking import Element, build_text, chunk_spans
+from ingest.index.embed import HashEmbedder
+from ingest.index.store import RoomStore, open_store
 
 pytestmark = pytest.mark.slow
 

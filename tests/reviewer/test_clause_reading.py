@@ -10,9 +10,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from agents.offline.clause_reading import read_clause
-from agents.offline.clause_summary import names_only_parties, write_summary
-from agents.offline.conditions import detect, summarize
+from agents.offline.clauses.clause_reading import read_clause
+from agents.offline.clauses.clause_summary import names_only_parties, write_summary
+from agents.offline.clauses.conditions import detect, summarize
 from core.checklist import load_checklist
 from core.settings import get_settings
 
@@ -436,6 +436,6 @@ def test_except_as_provided_herein_opens_the_restriction_it_does_not_except_from
 ])
 def test_a_clean_litigation_representation_is_no_key_issue(items, clause, severity):
     # a partner reads "High: litigation" as a claim the buyer inherits; "there is no pending litigation" is the opposite
-    from agents.offline.conditions import severity_for
+    from agents.offline.clauses.conditions import severity_for
 
     assert severity_for(items["litigation"], clause)[0].value == severity

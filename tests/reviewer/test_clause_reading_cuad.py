@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from agents.evaluation.labels import load_labels
-from agents.offline.clause_summary import HONEST, write_summary
+from agents.offline.clauses.clause_summary import HONEST, write_summary
 from core.checklist import load_checklist
 from core.settings import get_settings
 

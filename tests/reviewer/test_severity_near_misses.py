@@ -8,7 +8,7 @@ from core.checklist import load_checklist
 from core.settings import ASSETS
 from core.types import Severity
 
-from agents.offline.conditions import severity_for
+from agents.offline.clauses.conditions import severity_for
 
 ITEMS = {i.id: i for i in load_checklist(ASSETS / "checklist.yaml")}
 

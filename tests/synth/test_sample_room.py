@@ -106,8 +106,8 @@ def test_bad_files_are_really_bad(truth):
 @pytest.mark.slow
 def test_planted_sentences_survive_the_ingest_parser(truth, tmp_path):
     """Through the real ingest parser (unstructured), one file per format, attachments included."""
-    from ingest.filetypes import detect
-    from ingest.parse import ParseTask, parse_file
+    from ingest.intake.filetypes import detect
+    from ingest.parsing.parse import ParseTask, parse_file
 
     from core.text import locate_quote
 

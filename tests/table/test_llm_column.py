@@ -37,7 +37,7 @@ def responder(body: dict):
 
 @pytest.fixture
 def room(settings, tmp_path, no_network):
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
     from ingest.pipeline import ingest_room
 
     src = tmp_path / "src"

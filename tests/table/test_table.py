@@ -78,7 +78,7 @@ def test_offline_custom_question_gets_passages_never_an_answer(settings, tmp_pat
     (src / "acme.txt").write_text(AGREEMENT, encoding="utf-8")
     settings.embedding.model = "hash"
     ingest_room(src.parent, "room-a", settings)
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
 
     manifest = Manifest(settings, "room-a")
     doc = manifest.documents()[0]
@@ -97,7 +97,7 @@ def test_offline_custom_question_gets_passages_never_an_answer(settings, tmp_pat
 
 
 def test_a_removed_question_leaves_the_table_and_its_marks_come_back_with_it(settings, tmp_path):
-    from app import table_view as tv
+    from app.views import table_view as tv
 
     store = store_with_run(settings)
     doc = document()

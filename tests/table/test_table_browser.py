@@ -33,7 +33,7 @@ CORRECTED = "Corrected by counsel: the parties are those of the signature page"
 
 
 def review(workspace, src) -> str:
-    from agents.harness import run_review
+    from agents.run.harness import run_review
     from ingest.pipeline import ingest_room
 
     settings = Settings(workspace=workspace, embedding=EmbeddingSettings(model="hash"))

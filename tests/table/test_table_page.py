@@ -11,7 +11,7 @@ from tests.table.helpers import AGREEMENT, store_with_run
 
 
 def _room(settings, tmp_path):
-    from ingest.manifest import Manifest
+    from ingest.index.manifest import Manifest
     from ingest.pipeline import ingest_room
 
     src = tmp_path / "src" / "Commercial"

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from llm_helpers import API_KEY, ROOT_MODEL, SUB_MODEL
 
-from agents.harness import run_review
+from agents.run.harness import run_review
 from agents.llm import build_llm_policies
 from agents.store import open_review_store
 from agents.tools import ROOT_TOOLS
@@ -173,7 +173,7 @@ def test_documents_of_one_batch_are_reviewed_concurrently_up_to_the_cap(llm_sett
 
 @pytest.mark.slow
 def test_all_pending_delegates_more_batches_than_the_observation_lists_in_one_root_step(llm_settings, fake, _workspace):
-    from agents.observe import NEXT_BATCHES
+    from agents.runtime.observe import NEXT_BATCHES
 
     s = configure(llm_settings, fake, concurrency=8)
     n = NEXT_BATCHES + 5  # one document per batch: more pending batches than the observation lists

@@ -16,7 +16,7 @@ import json
 import pytest
 from llm_helpers import ROOT_MODEL, SUB_MODEL
 
-from agents.harness import run_review
+from agents.run.harness import run_review
 from agents.llm import build_llm_policies
 from agents.store import open_review_store
 from agents.tools import ROOT_TOOLS

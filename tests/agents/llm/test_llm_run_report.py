@@ -12,8 +12,8 @@ from llm_helpers import ROOT_MODEL, SUB_MODEL
 from test_llm_open_models_run import ListingRoot, configure, run
 
 from agents import cli
-from agents.trajectory import trajectory_for
-from app import trace_view
+from agents.runtime.trajectory import trajectory_for
+from app.views import trace_view
 from devtools import fakeopenai as fo
 from devtools.synthroom import room_texts
 from devtools.textroom import load_text_room
@@ -80,7 +80,7 @@ def test_a_root_model_that_drove_nothing_says_so(llm_settings, fake):
 
 
 def test_an_offline_run_has_no_model_lines(settings):
-    from agents.harness import run_review
+    from agents.run.harness import run_review
     import asyncio
 
     load_text_room(settings, "off", room_texts(2, seed=1))

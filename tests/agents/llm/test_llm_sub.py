@@ -173,7 +173,7 @@ def test_build_llm_policies_share_one_budget(llm_settings):
 
 
 def test_factory_picks_the_llm_pair_when_an_endpoint_is_configured(llm_settings):
-    from agents.factory import build_policies
+    from agents.run.factory import build_policies
     from agents.llm import LLMPolicy
     from agents.policy import RootPolicy, SubReviewer
 

@@ -1,0 +1,201 @@
+"""The grammar a clause summary needs: which party is the subject of a verb, whose consent, whose change of control.
+
+A verb gets a subject only when nothing but asides stands between them
+("Cisco may, at its option, terminate"); anything else ("Distributor shall make
+records available for audit by Cisco") leaves the subject unread rather than
+guessed, because a wrong party in a memo is worse than none.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from agents.offline.clauses.clause_parts import Mention, PartyIndex, mention_at, other_party, subject_before
+
+_I = re.IGNORECASE
+
+
+@dataclass
+class Ctx:
+    quote: str
+    idx: PartyIndex
+    ms: list[Mention]
+
+
+_MODAL = r"(?:may|shall|will|can|cannot|must|might|has|have|is|are|reserves|retains|agrees?|undertakes?|covenants?|hereby)"
+_NEG = re.compile(r"\b(not|no|never|cannot|neither|nor)\b|\bin no event\b", _I)
+
+
+# Words that may stand between a modal and its verb without starting a clause of their own
+# ("shall have the right, at its option, to terminate"); any other word ("shall make records available
+# for audit by Cisco") means the verb belongs to someone else, and the subject is not read.
+_GAP_WORDS = set("""not also only immediately thereupon then further hereby have has the a an sole right rights option
+be entitled permitted authorized authorised free able to in its their discretion at any time and is are without cause
+upon written notice prior days day months exclusive obligation agree agrees undertake undertakes required elect
+hereunder independently thereafter thereof or unilaterally absolute reasonable first directly indirectly either
+whether alone jointly with others through third party parties""".split())
+
+
+def _gap_ok(gap: str) -> bool:
+    bare = re.sub(r",[^,;.]{0,120},|\([^()]{0,120}\)|\d+", " ", gap)
+    return all(w.lower() in _GAP_WORDS for w in re.findall(r"[A-Za-z]+", bare))
+
+
+def anchor(c: Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool, int, str] | None:
+    """The first '<modal> ... <verb>' (active) or '<modal> be <verb>ed by <actor>' (passive) in the quote.
+
+    Returns (actor or None, negated, position, verb as written); the gap may not cross a sentence break,
+    another modal or party, or any word outside _GAP_WORDS, so a verb is never given another clause's subject.
+    """
+    q = c.quote
+    for m in re.finditer(r"\b" + _MODAL + r"\b", q, _I):
+        rest = q[m.end():m.end() + max_gap]
+        v = re.search(r"\b(?:" + verb + r")", rest, _I)
+        if not v:
+            continue
+        gap = rest[:v.start()]
+        if re.search(r"[.;:]|\b(may|shall|will|must|if|unless|provided)\b", gap, _I) or any(
+                m.end() <= x.start < m.end() + v.start() for x in c.ms):
+            continue
+        sentence = q[max(0, m.start() - 200):m.start()].split(". ")[-1]
+        before_neg = bool(re.search(r"\bin no event\s*$|\bneither\b[^.;]*$", sentence, _I))
+        passive = re.match(r"\s*(not\s+)?(only\s+)?be\s*$", gap, _I) or (
+            re.search(r"(assign|transfer)able$", v.group(0), _I) is not None and re.fullmatch(r"\s*(not\s+)?(freely\s+)?", gap, _I))
+        neg = bool(_NEG.search(m.group(0) + gap))
+        if passive:
+            after = m.end() + v.end()
+            # "may not be assigned, in whole or in part, by operation of law or otherwise, by a Party"
+            bys = [after + b.start() for b in re.finditer(r"\bby\s+", q[after:after + 160], _I)
+                   if not re.search(r"[.;]", q[after:after + b.start()])]
+            who = next((w for w in (mention_at(q, b, c.ms, slack=8) for b in bys) if w is not None), None)
+            return who, neg or (before_neg and (who is None or who.actor != "neither party")), m.start(), v.group(0)
+        if not _gap_ok(gap):
+            continue
+        who = subject_before(q, m.start(), c.ms)
+        return who, neg or (before_neg and (who is None or who.actor != "neither party")), m.start(), v.group(0)
+    return None
+
+
+def actor_of(who: Mention | None, c: Ctx, neg: bool) -> tuple[str, bool]:
+    """(actor, negated) with "neither party" folded into "either party" + a negative action."""
+    if who is None:
+        return "", neg
+    if who.actor == "neither party":
+        return "either party", True
+    if who.party >= 0 and re.search(r"\bon the one hand\b", c.quote[max(0, who.start - 120):who.start], _I):
+        return "either party", neg  # "X, on the one hand, and Y, on the other, may terminate"
+    if who.actor == "other party":
+        # "If a party undergoes a change of control, the other party may terminate": a mutual right.
+        mutual = re.search(r"\b(either|a|each|any)\s+party\b", c.quote[:who.start], _I)
+        return ("either party" if mutual else ""), neg
+    return who.actor, neg
+
+
+def consent_of(c: Ctx, actor: str, at: int = 0) -> str:
+    """Whose consent the sentence at `at` asks for: a party, 'the other party', or ''.
+
+    Only that sentence: the next one may give another party's consent to another transfer.
+    """
+    q = c.quote
+    lo = q.rfind(". ", 0, at) + 1 if at else 0
+    hi = q.find(". ", at)
+    hi = len(q) if hi < 0 else hi + 1
+    part = q[lo:hi]
+    m = re.search(r"\b(consent|approval|agreement|permission)\s+(in writing\s+)?of\s+", part, _I)
+    if m:
+        who = mention_at(q, lo + m.end(), c.ms, slack=6)
+        if who is not None:
+            return "the other party" if who.actor in ("other party", "either party") else who.actor
+    for who in c.ms:
+        if lo <= who.start < hi and re.match(r"(?:'s|’s|’|')\s+(?:\w+\s+){0,4}(consent|approval|permission)", q[who.end:hi], _I):
+            return "the other party" if who.actor == "other party" else who.actor if who.party >= 0 else ""
+    if re.search(r"\bother part(y|ies)('s|’s)?\b[^.;]{0,40}\b(consent|approval)|\b(consent|approval)\b[^.;]{0,40}\bother part", part, _I):
+        return "the other party"
+    return ""
+
+
+CONTROL = re.compile(r"change (of|in) (the )?control|change[- ]of[- ]control|change (in|of) (the )?ownership|"
+                      r"\bmerge[rsd]?\b|\bconsolidat\w+|\bacqui(re[sd]?|sition)\b|(sale|transfer) of (all or )?substantially all|"
+                      r"(majority|fifty percent|50%)[^.;]{0,60}(voting|equity|securities|shares|stock)", _I)
+
+
+def _whose(c: Ctx, m: re.Match) -> Mention | None:
+    """The party whose control changes: 'of Distributor', 'Distributor undergoes / is acquired', "Distributor's"."""
+    q = c.quote
+    for x in c.ms:
+        if m.end() <= x.start <= m.end() + 80 and re.fullmatch(
+                r"\s*((of|in|by|with respect to)\s+)?(the\s+)?((outstanding\s+)?(voting\s+)?"
+                r"(stock|securities|shares|equity|assets|ownership|interest)s?\s+of\s+)?", q[m.end():x.start], _I):
+            return x
+        if m.start() - 60 <= x.end <= m.start() and re.fullmatch(
+                r"(?:'s|’s)?\s*(undergoes|experiences|is subject to|has|effects|suffers|is|becomes subject to)?\s*(a|an|any)?\s*",
+                q[x.end:m.start()], _I):
+            return x
+    return None
+
+
+def control_trigger(c: Ctx) -> str:
+    """'a change of control of Distributor', 'a change of control of either party', or 'a change of control'."""
+    found = list(CONTROL.finditer(c.quote))
+    if not found:
+        return ""
+
+    def kind(m: re.Match) -> str:
+        w = m.group(0).lower()
+        return ("a merger" if w.startswith(("merge", "consolidat")) else "a sale of substantially all assets"
+                if "substantially all" in w else "a change of control")
+
+    # A clause that names a change of control is about one, even where it lists a merger first.
+    order = sorted(found, key=lambda m: (kind(m) != "a change of control", m.start()))
+    whose = next((w for w in (_whose(c, m) for m in found) if w is not None), None)
+    head = kind(order[0])
+    if whose is None:
+        return head
+    if whose.actor in ("either party", "each party", "neither party"):
+        return f"{head} of either party"
+    if whose.actor == "other party":
+        return f"{head} of the other party"
+    return f"{head} of {whose.actor}"
+
+
+def grant(c: Ctx, verbs: str) -> tuple[Mention | None, Mention | None, int]:
+    """(grantor, grantee, end of verb) for 'X (hereby) grants (to) Y ...'."""
+    q = c.quote
+    for m in re.finditer(r"\b(" + verbs + r")\b", q, _I):
+        grantor = subject_before(q, m.start(), c.ms)
+        grantee = mention_at(q, m.end(), c.ms, slack=10)
+        if grantor or grantee:
+            return grantor, grantee, m.end()
+    return None, None, -1
+
+
+def subject_of(c: Ctx, verb: str) -> tuple[str, bool, Mention | None]:
+    a = anchor(c, verb)
+    if a is None:
+        return "", False, None
+    who, neg = actor_of(a[0], c, a[1])
+    return who, neg, a[0]
+
+
+def party_counter(c: Ctx, m: Mention | None) -> str:
+    o = other_party(c.ms, m)
+    return o.actor if o else ""
+
+
+def plain(text: str, c: Ctx) -> str:
+    """A carve-out in lower case, party names as defined, 'Section 7' as '§ 7'; '' if it still reads as a heading."""
+    words = " ".join(text.split())
+    terms = sorted(c.idx.terms, key=lambda t: -len(t[0]))
+    keep: dict[str, str] = {}
+    for k, (t, i) in enumerate(terms):
+        for form in {t, t.upper()}:
+            if re.search(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", words):
+                ph = f"\x00{k}\x00"
+                words = re.sub(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", ph, words)
+                keep[ph] = c.idx.displays[i]
+    words = re.sub(r"\b(sections?|articles?)\s+(\d[\w.()]*)", lambda m: "§ " + m.group(2), words, flags=_I).lower()
+    words = re.sub(r"\ba party'?s\b", "a party's", words)
+    for ph, disp in keep.items():
+        words = words.replace(ph, disp)
+    return words.strip(" ,")

@@ -1,0 +1,494 @@
+"""One sentence per finding, as a lawyer writes it: "Cisco may terminate on a change of control of Distributor,
+on 30 days' written notice (§ 18.4)."
+
+Each checklist item has a sentence shape filled from a ClauseReading. When the
+actor or trigger could not be read, the sentence says what the clause does
+without naming anyone ("The agreement restricts assignment without consent").
+A last check refuses any sentence that names something capitalised which is
+not one of the agreement's parties, and falls back to the honest sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Sequence
+
+from agents.offline.clauses.clause_parts import GENERIC, PartyIndex, PartyLike, index_parties
+from agents.offline.clauses.clause_reading import ClauseReading, read_clause
+from core.types import ChecklistItem
+
+_I = re.IGNORECASE
+
+
+class _Say:
+    """Sentence helpers bound to one agreement's parties; the first mention of a party carries its legal name."""
+
+    def __init__(self, idx: PartyIndex, r: ClauseReading, quote: str):
+        self.idx, self.r, self.quote = idx, r, quote
+        self.named: set[str] = set()
+
+    def who(self, actor: str) -> str:
+        if actor in GENERIC or actor.startswith("the "):
+            return actor
+        if actor in self.idx.displays and actor not in self.named:
+            self.named.add(actor)
+            return self.idx.firsts[self.idx.displays.index(actor)]
+        return actor
+
+    def named_in(self, text: str) -> str:
+        """A phrase of the reading ('a change of control of Distributor') with first mentions given their name."""
+        for d, f in zip(self.idx.displays, self.idx.firsts):
+            if d not in self.named and re.search(r"(?<![\w-])" + re.escape(d) + r"(?![\w-])", text):
+                self.named.add(d)
+                text = re.sub(r"(?<![\w-])" + re.escape(d) + r"(?![\w-])", lambda _: f, text, count=1)
+        return text
+
+    def subject(self, action: str) -> tuple[str, str]:
+        """(Subject, verb phrase): 'either party' + 'may not assign' reads 'Neither party may assign'."""
+        actor = self.r.actor
+        if actor in GENERIC:
+            neg = re.match(r"(may|must|is|are|need) not\b\s*(.*)", action)
+            if neg:
+                verb = {"must": "may", "need": "need"}.get(neg.group(1), neg.group(1))
+                return "Neither party", f"{verb} {neg.group(2)}".strip()
+            return actor.capitalize(), action
+        return self.who(actor), action
+
+    def poss(self, party: str, fallback: str = "the other party's") -> str:
+        """'Cisco's', "the other's" when the subject is either party, or the fallback."""
+        if not party:
+            return "the other's" if fallback == "the other party's" and self.r.actor in GENERIC else fallback
+        if party == "the other party":
+            return "the other's" if self.r.actor in GENERIC else "the other party's"
+        p = party  # "Distributor's", never "Distributor (XYZ Corp.)'s"
+        return p + "'" if p.endswith("s") and not p.endswith(")") else p + "'s"
+
+    def tail(self, notice: bool = True) -> str:
+        n = f", on {self.r.notice}" if notice and self.r.notice else ""
+        s = f" (§ {self.r.section})" if self.r.section else ""
+        return n + s + "."
+
+    def said(self, words: str) -> bool:
+        return bool(re.search(words, self.quote, _I))
+
+
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+def _article(words: str) -> str:
+    return ("an " if words[:1].lower() in "aeio" else "a ") + words
+
+
+def _termination(s: _Say, r: ClauseReading, on: str) -> str:
+    if r.actor:
+        subj, verb = s.subject(r.action)
+        return f"{subj} {verb} {s.named_in(on) if on else 'the agreement'}{s.tail()}"
+    return f"The agreement allows termination {on}{s.tail()}" if on else f"The agreement may be terminated{s.tail()}"
+
+
+def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
+    trig = r.trigger or "a change of control"
+    if r.action in ("may not assign", "may not subcontract", "may assign"):
+        return _assignment(s, r)
+    if r.consequence == "termination right":
+        return _termination(s, r, f"on {r.trigger}" if r.trigger else "")  # never a change of control the clause does not name
+    if r.consequence.startswith("consent required (treated"):
+        trig = s.named_in(trig)
+        consent = f", which requires {s.poss(r.counterparty, '')} consent".replace("requires  consent", "requires consent") if s.said(r"consent|approv") else ""
+        return f"{_cap(s.named_in(trig))} is treated as an assignment of the agreement{consent}{s.tail(False)}"
+    if r.consequence == "consent required":
+        trig = s.named_in(trig)
+        who = s.poss(r.counterparty, "") + " " if r.counterparty else ""
+        return f"{_cap(trig)} requires {who}consent{s.tail(False)}"
+    if r.consequence == "notice only":
+        if r.actor:
+            subj, _ = s.subject("")
+            cp = s.who(r.counterparty) if r.counterparty else "the other party"
+            return f"{subj} must notify {cp} of {s.named_in(trig)}{s.tail(False)}"
+        return f"The agreement requires notice of {trig}{s.tail(False)}"
+    if r.trigger:
+        return f"The agreement contains a provision triggered by {s.named_in(trig)}{s.tail(False)}"
+    return _assignment(s, r)
+
+
+def _assignment(s: _Say, r: ClauseReading) -> str | None:
+    consent = "consent" in r.consequence and "without consent" not in r.consequence.split(";")[0]
+    written = "prior written " if s.said(r"prior written (consent|approval)") else "written " if s.said(r"written (consent|approval)") else ""
+    void = ", and an assignment without it is void" if "void" in r.consequence and consent else ""
+    if r.actor and r.action in ("may not assign", "may not subcontract"):
+        subj, verb = s.subject(r.action)
+        without = f" without {s.poss(r.counterparty, '')} {written}consent".replace("  ", " ") if consent else ""
+        # only where the restriction itself extends to them: the words before the first exception or proviso
+        # (a leading "Except as otherwise provided herein," opens the restriction rather than excepting from it)
+        lead = re.sub(r"^\W*except as (?:otherwise |expressly )*(?:provided|set forth|permitted)[^,]{0,60},", "", s.quote, flags=_I)
+        restriction = re.split(r"\b(except|excepting|provided|however|other than|save)\b", lead, maxsplit=1, flags=_I)[0]
+        ways = [w for w, rx in (("merger", r"\b(whether|including)\b[^.;()]{0,40}\bmerger"),
+                                ("operation of law", r"\bby operation of law")) if re.search(rx, restriction, _I)]
+        law = f" (including by {' or '.join(ways)})" if ways else ""
+        what = "its obligations" if verb.endswith("subcontract") else "the agreement"
+        return f"{subj} {verb} {what}{law}{without}{void}{s.tail(False)}"
+    if r.actor and r.consequence.startswith("permitted without consent"):
+        subj, verb = s.subject(r.action)
+        to = (" to an affiliate" if s.said(r"affiliat\w*[^.;]{0,80}without|without[^.;]{0,120}affiliat") else
+              " to a successor to its business" if s.said(r"successor|acquir\w*|substantially all") else "")
+        return f"{subj} may assign the agreement{to} without consent{s.tail(False)}"
+    if r.actor and r.action == "may assign" and consent:
+        subj, _ = s.subject(r.action)
+        return f"{subj} may assign the agreement only with {s.poss(r.counterparty, '')} {written}consent".replace("  ", " ") + s.tail(False)
+    if r.detail == "change of control counts" and r.trigger.startswith("a "):
+        return f"{_cap(s.named_in(r.trigger))} is treated as an assignment of the agreement{s.tail(False)}"
+    if "void" in r.consequence and consent:
+        return f"Any assignment made without the required consent is void{s.tail(False)}"
+    if "void" in r.consequence:
+        return f"Any assignment made in breach of the clause is void{s.tail(False)}"
+    if consent:
+        return f"The agreement restricts assignment without consent{s.tail(False)}"
+    return None
+
+
+def _convenience(s: _Say, r: ClauseReading) -> str | None:
+    on = "for convenience" if r.trigger else ""
+    return _termination(s, r, on) if r.actor or not on else f"The agreement allows termination for convenience{s.tail()}"
+
+
+def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
+    if not r.actor:
+        return None
+    subj, verb = s.subject(r.action)
+    if r.action == "has exclusive rights":
+        return f"{subj} has exclusive rights{' granted by ' + s.who(r.counterparty) if r.counterparty else ''}{s.tail(False)}"
+    if r.action == "must deal exclusively":
+        return f"{subj} must deal exclusively{' with ' + s.who(r.counterparty) if r.counterparty else ''}{s.tail(False)}"
+    return f"{subj} {verb.replace('deal with others', 'deal with third parties')} in the field the clause covers{s.tail(False)}"
+
+
+def _restriction(obj: Callable[[_Say, ClauseReading], str]) -> Callable[[_Say, ClauseReading], str | None]:
+    def say(s: _Say, r: ClauseReading) -> str | None:
+        if not r.actor or not r.action:
+            return None
+        subj, verb = s.subject(r.action)
+        return f"{subj} {verb}{obj(s, r)}{s.tail(False)}"
+    return say
+
+
+def _solicit_object(s: _Say, r: ClauseReading) -> str:
+    whose = s.poss(r.counterparty)
+    kinds = [k for k, rx in (("employees", r"employ|personnel|staff|consultant"), ("customers", r"customer|client")) if s.said(rx)]
+    return f" {whose} {' or '.join(kinds)}" if kinds else ""
+
+
+def _cap_liability(s: _Say, r: ClauseReading) -> str | None:
+    at = f" at {r.amount}" if r.amount else ""
+    if r.action == "liability is capped":
+        if r.actor in GENERIC:
+            return f"Each party's liability is capped{at}{s.tail(False)}"
+        if r.actor:
+            return f"{s.poss(r.actor)} liability is capped{at}{s.tail(False)}"
+        return f"Liability under the agreement is capped{at}{s.tail(False)}"
+    if r.consequence == "consequential damages excluded":
+        if r.actor:
+            subj, verb = s.subject(r.action)
+            return f"{subj} {verb} for indirect or consequential damages{s.tail(False)}"
+        return f"The agreement excludes liability for indirect or consequential damages{s.tail(False)}"
+    if r.consequence == "remedies limited":
+        return f"The agreement limits the remedies available{s.tail(False)}"
+    return None
+
+
+def _uncapped(s: _Say, r: ClauseReading) -> str | None:
+    if r.consequence != "uncapped liability":
+        return _cap_liability(s, r)
+    if r.detail and len(r.detail) <= 120:
+        what = r.trigger or "the limits on liability"
+        verb = "do" if what.startswith("the limits") else "does"
+        return f"{_cap(what)} {verb} not apply to {r.detail}{s.tail(False)}"
+    if r.actor and r.actor not in GENERIC:
+        return f"{s.poss(r.actor)} liability is not capped for the matters the clause lists{s.tail(False)}"
+    return f"The agreement leaves some liability outside the cap{s.tail(False)}"
+
+
+def _ip(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "assigns its rights" and r.counterparty:
+        lead = f"{s.subject(r.action)[0]} assigns" if r.actor else "The agreement assigns"
+        return f"{lead} rights in the intellectual property it covers to {s.who(r.counterparty)}{s.tail(False)}"
+    if r.action == "owns":
+        return f"{s.who(r.actor)} owns the intellectual property the clause covers{s.tail(False)}"
+    if r.action == "jointly own":
+        return f"The parties jointly own the intellectual property the clause covers{s.tail(False)}"
+    return None
+
+
+def _licence(s: _Say, r: ClauseReading) -> str | None:
+    kind = _article(f"{r.detail} licence") if r.detail else "a licence"
+    if r.actor:
+        to = s.who(r.counterparty) + " " if r.counterparty else ""
+        return f"{s.subject(r.action)[0]} grants {to}{kind}{s.tail(False)}"
+    if r.counterparty:
+        return f"{s.who(r.counterparty)} receives {kind}{s.tail(False)}"
+    if r.consequence == "licence terms":
+        return None
+    return f"The agreement grants {kind}{s.tail(False)}"
+
+
+def _minimum(s: _Say, r: ClauseReading) -> str | None:
+    of = f" of {r.amount}" if r.amount else ""
+    if r.actor:
+        verb = ("must purchase a minimum" if s.said(r"purchas|buy|order") else "must pay at least" if s.said(r"\bpay") and r.amount
+                else "must meet a minimum commitment")
+        amount = f" {r.amount}" if verb == "must pay at least" else of or (" quantity" if verb.endswith("minimum") else "")
+        return f"{s.subject(r.action)[0]} {verb}{amount}{s.tail(False)}"
+    return f"The agreement sets a minimum commitment{of}{s.tail(False)}"
+
+
+def _term(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "continues until terminated":
+        return f"The agreement has no fixed term: it continues until it is terminated{s.tail(False)}"
+    parts = []
+    if r.detail:
+        parts.append(f"runs for {r.detail}")
+    if r.action == "renews automatically":
+        parts.append("renews automatically" + (f" for successive {re.sub(r's$', '', r.trigger.replace(' ', '-'))} periods" if r.trigger else ""))
+    if not parts:
+        return None
+    notice = f", unless a party gives {r.notice} of non-renewal" if r.action and r.notice else ""
+    return f"The agreement {' and '.join(parts)}{notice}{s.tail(False)}"
+
+
+def _law(s: _Say, r: ClauseReading) -> str | None:
+    # the place comes last, so a reader (or a check) finds the jurisdiction at the end of the sentence
+    forum = "provides for arbitration and is" if r.consequence == "arbitration" else "is"
+    if r.detail:
+        return f"The agreement {forum} governed by the law of {r.detail}{s.tail(False)}"
+    return None
+
+
+def _simple(template: str) -> Callable[[_Say, ClauseReading], str | None]:
+    def say(s: _Say, r: ClauseReading) -> str | None:
+        if not r.actor or not r.action:
+            return None
+        subj, verb = s.subject(r.action)
+        return template.format(subj=subj, verb=verb, cp=s.who(r.counterparty) if r.counterparty else "the other party",
+                               cp_poss=s.poss(r.counterparty), amount=f" of at least {r.amount}" if r.amount else "",
+                               detail=r.detail, trig=f" on {r.trigger}" if r.trigger else "") + s.tail(False)
+    return say
+
+
+def _audit(s: _Say, r: ClauseReading) -> str | None:
+    if not r.actor or not r.detail:
+        return None  # what is inspected must be stated, or the sentence would invent it
+    return f"{s.subject(r.action)[0]} {r.action} {s.poss(r.counterparty)} {r.detail}{s.tail()}"
+
+
+def _revenue(s: _Say, r: ClauseReading) -> str | None:
+    what = r.amount or r.detail
+    if r.actor and what:
+        subj, _ = s.subject(r.action)
+        to = f"{s.who(r.counterparty)} " if r.counterparty else ""
+        return f"{subj} must pay {to}{what}{s.tail(False)}"
+    if r.amount:
+        return f"The agreement provides for payment of {r.amount}{s.tail(False)}"
+    return None
+
+
+def _price(s: _Say, r: ClauseReading) -> str | None:
+    by = f" by more than {r.amount}" if r.amount and "raise" in r.action else ""
+    when = f" {r.trigger}" if r.trigger else ""
+    if r.actor and r.action:
+        subj, verb = s.subject(r.action)
+        return f"{subj} {verb}{by}{when}{s.tail(False)}"
+    if r.action == "prices are fixed":
+        return f"The agreement fixes its prices{when}{s.tail(False)}"
+    if r.amount:
+        return f"The agreement limits price increases to {r.amount}{when}{s.tail(False)}"
+    return None
+
+
+def _after_end(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "survive":
+        if r.detail:
+            return f"The provisions the clause lists (§ {r.detail}) survive the end of the agreement{s.tail(False)}"
+        return f"The clause keeps some provisions in force after the agreement ends{s.tail(False)}"
+    if r.actor and r.action:
+        subj, verb = s.subject(r.action)
+        verb = verb.replace("the other party's", s.poss(r.counterparty))
+        return f"{subj} {verb} after the agreement ends{s.tail(False)}"
+    return f"{r.detail}{s.tail(False)}" if r.detail else None
+
+
+def _liquidated(s: _Say, r: ClauseReading) -> str | None:
+    kind = "a termination fee" if r.consequence == "termination fee" else "liquidated damages"
+    of = f" of {r.amount}" if r.amount else ""
+    on = f" for {r.trigger}" if r.trigger else ""
+    if r.actor:
+        subj, _ = s.subject(r.action)
+        to = f"{s.who(r.counterparty)} " if r.counterparty else ""
+        return f"{subj} must pay {to}{kind}{of}{on}{s.tail(False)}"
+    if r.amount or r.trigger:
+        return f"The agreement sets {kind}{of}{on}{s.tail(False)}"
+    return None
+
+
+def _warranty(s: _Say, r: ClauseReading) -> str | None:
+    if not r.detail:
+        return None
+    what = f" {r.amount}" if r.amount else ""
+    start = f" {r.trigger}" if r.trigger else ""
+    if r.actor:
+        gives = f"warrants{what}" if what else "gives a warranty"
+        return f"{s.subject(r.action)[0]} {gives} for {r.detail}{start}{s.tail(False)}"
+    what = {"against defects": " against defects"}.get(r.amount, f" of {r.amount}" if r.amount else "")
+    return f"The warranty{what} runs for {r.detail}{start}{s.tail(False)}"
+
+
+def _beneficiary(s: _Say, r: ClauseReading) -> str | None:
+    if not r.detail or len(r.detail.split()) > 6:
+        return None
+    plural = r.action == "are"
+    return (f"{_cap(s.named_in(r.detail))} {'are' if plural else 'is'} {'' if plural else 'a '}third-party "
+            f"beneficiar{'ies' if plural else 'y'} who may enforce the agreement{s.tail(False)}")
+
+
+def _disparage(s: _Say, r: ClauseReading) -> str | None:
+    if not r.actor:
+        return None
+    subj, verb = s.subject(r.action)
+    whom = s.who(r.counterparty) if r.counterparty else "the other" if subj == "Neither party" else "the other party"
+    return f"{subj} {verb} {whom}{s.tail(False)}"
+
+
+def _not_to_sue(s: _Say, r: ClauseReading) -> str | None:
+    if not r.actor:
+        return None
+    subj, verb = s.subject(r.action)
+    whose = s.poss(r.counterparty)
+    if r.action == "may not challenge":
+        return f"{subj} {verb} the {r.trigger} of {whose} {r.detail or 'rights'}{s.tail(False)}"
+    whom = s.who(r.counterparty) if r.counterparty else "the other" if subj == "Neither party" else "the other party"
+    about = f" in respect of the {r.detail} the clause covers" if r.detail else ""  # whose they are is not read
+    return f"{subj} {verb} {whom}{about}{s.tail(False)}"
+
+
+def _litigation(s: _Say, r: ClauseReading) -> str | None:
+    if r.consequence == "jury waiver":
+        return f"The parties waive trial by jury{s.tail(False)}"
+    if r.consequence == "no claim represented":
+        if r.actor and r.actor not in GENERIC:
+            return f"{s.who(r.actor)} represents that no litigation or claim is pending or threatened against it{s.tail(False)}"
+        return f"The document states that no litigation or claim is pending or threatened{s.tail(False)}"
+    return None
+
+
+def _confidential(s: _Say, r: ClauseReading) -> str | None:
+    if not r.actor or not r.action:
+        return None
+    subj, verb = s.subject(r.action)
+    whose = s.poss(r.counterparty)
+    if "disclose" in r.action:  # "Neither party may disclose the other's confidential information"
+        return f"{subj} {verb.replace('confidential information', whose + ' confidential information')}{s.tail(False)}"
+    return f"{subj} must keep {whose} confidential information confidential{s.tail(False)}"
+
+
+_SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
+    "change_of_control": _change_of_control,
+    "anti_assignment": _assignment,
+    "lease_assignment": _assignment,
+    "termination_for_convenience": _convenience,
+    "exclusivity": _exclusivity,
+    # "with Cisco" only where the clause says so; a restriction on some work is not a promise not to compete with anyone
+    "non_compete": _restriction(lambda s, r: f" with {s.who(r.counterparty)}" if r.counterparty and s.said(
+        r"compet\w*\s+(directly\s+or\s+indirectly\s+)?with\s+(the\s+)?" + re.escape(r.counterparty)) else ""),
+    "non_solicit": _restriction(_solicit_object),
+    "most_favored_nation": _simple("{subj} must give {cp} terms at least as favourable as those it gives any third party"),
+    "rofr_rofo": _simple("{subj} {verb}{trig}"),
+    "minimum_commitment": _minimum,
+    "cap_on_liability": _cap_liability,
+    "uncapped_liability": _uncapped,
+    "indemnification": _simple("{subj} must indemnify {cp} against claims and losses"),
+    "ip_ownership": _ip,
+    "license_grant": _licence,
+    "source_code_escrow": _simple("{subj} must deposit source code in escrow"),
+    "audit_rights": _audit,
+    "insurance": _simple("{subj} must maintain insurance{amount}"),
+    "governing_law": _law,
+    "confidentiality": _confidential,
+    "term_renewal": _term,
+    "debt_change_of_control": lambda s, r: (f"{_cap(r.trigger or 'a change of control')} is an event of default{s.tail(False)}"
+                                            if r.consequence == "event of default" else
+                                            f"{_cap(r.trigger or 'a change of control')} requires mandatory prepayment{s.tail(False)}"
+                                            if r.consequence == "mandatory prepayment" else None),
+    "key_employee": _simple("{subj} is entitled to {detail}{trig}"),
+    "litigation": _litigation,
+    "revenue_sharing": _revenue,
+    "price_restrictions": _price,
+    "post_termination_services": _after_end,
+    "liquidated_damages": _liquidated,
+    "warranty": _warranty,
+    "third_party_beneficiary": _beneficiary,
+    "non_disparagement": _disparage,
+    "covenant_not_to_sue": _not_to_sue,
+}
+
+# What a clause of each item does, for when its parties or trigger cannot be read.
+HONEST = {
+    "change_of_control": "The agreement contains a change-of-control provision",
+    "anti_assignment": "The agreement restricts assignment",
+    "lease_assignment": "The lease restricts assignment or subletting",
+    "termination_for_convenience": "The agreement allows termination for convenience",
+    "exclusivity": "The agreement contains an exclusivity commitment",
+    "non_compete": "The agreement restricts a party from competing",
+    "non_solicit": "The agreement restricts soliciting employees or customers",
+    "most_favored_nation": "The agreement contains a most-favoured-nation commitment",
+    "rofr_rofo": "The agreement grants a right of first refusal, offer or negotiation",
+    "minimum_commitment": "The agreement sets a minimum commitment",
+    "cap_on_liability": "The agreement limits liability",
+    "uncapped_liability": "The agreement leaves some liability outside the cap",
+    "indemnification": "The agreement contains an indemnity",
+    "ip_ownership": "The agreement allocates ownership of intellectual property",
+    "license_grant": "The agreement contains licence terms",
+    "source_code_escrow": "The agreement provides for a source code escrow",
+    "audit_rights": "The agreement gives a right to audit books and records",
+    "insurance": "The agreement requires insurance to be maintained",
+    "governing_law": "The agreement states its governing law and forum for disputes",
+    "confidentiality": "The agreement imposes confidentiality obligations",
+    "term_renewal": "The agreement sets its term, renewal and notice periods",
+    "debt_change_of_control": "The agreement contains a change-of-control provision",
+    "key_employee": "The agreement provides for payments or benefits on termination or a change of control",
+    "litigation": "The document refers to litigation or claims",
+    "revenue_sharing": "The agreement requires revenue or profit to be shared (royalties, commissions or a share of sales)",
+    "price_restrictions": "The agreement restricts changes to prices or fees",
+    "post_termination_services": "The agreement imposes obligations that continue after it ends",
+    "liquidated_damages": "The agreement provides for liquidated damages or a termination fee",
+    "warranty": "The agreement gives a warranty for a stated period",
+    "third_party_beneficiary": "The agreement may be enforced by a person who is not a party",
+    "non_disparagement": "The agreement restricts a party from disparaging the other",
+    "covenant_not_to_sue": "The agreement restricts a party from contesting the other's rights or bringing claims against it",
+}
+
+_OPENERS = {"The", "A", "An", "Any", "Either", "Each", "Neither", "Liability", "Rights"}
+
+
+def names_only_parties(sentence: str, allowed: set[str]) -> bool:
+    """True when every capitalised word, past the sentence's opener, is part of an allowed name."""
+    rest = re.sub(r"\b(USD|EUR|GBP|US|U\.S\.)(?=\s?[$\d])", " ", sentence)
+    for a in sorted(allowed, key=len, reverse=True):
+        if a:
+            rest = re.sub(r"(?<![\w-])" + re.escape(a) + r"(?![\w-])", " ", rest)
+    rest = rest.strip()
+    first = re.match(r"([A-Z]\w*)\b", rest)
+    if first and first.group(1) in _OPENERS and sentence.startswith(first.group(1)):
+        rest = rest[first.end():]
+    return not re.search(r"\b[A-Z]", rest)
+
+
+def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] = ()) -> str:
+    """One grammatical sentence: who may do what on which trigger, with notice and section when stated."""
+    idx = index_parties(parties)
+    r = read_clause(item.id, quote, parties)
+    say = _SAY.get(item.id)
+    text = say(_Say(idx, r, quote), r) if say else None
+    allowed = idx.allowed() | ({r.detail.removeprefix("the ")} if item.id == "governing_law" and r.detail else set())
+    if not text or not names_only_parties(text, allowed):
+        sec = f" (§ {r.section})" if r.section else ""
+        text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
+    return text

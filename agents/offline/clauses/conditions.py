@@ -1,0 +1,106 @@
+"""Conditions the checklist's severity rules name, detected in a quote; and the summary sentence.
+
+A rule's `if` is either a condition id below or, for user-written rules, a
+plain phrase that must occur in the quote (case-insensitive).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from agents.offline.clauses.clause_parts import PartyLike
+from agents.offline.clauses.clause_summary import write_summary
+from core.types import ChecklistItem, Severity
+
+_F = re.IGNORECASE | re.DOTALL
+_CONTROL = r"(change (of|in) (the )?control|change[- ]of[- ]control|merger|consolidat\w+|operation of law|acqui\w+|(sale|transfer) of (all or )?substantially all)"
+
+# The gap may hold commas and parentheses ("shall have the right, exercisable within
+# ninety (90) days ..., to terminate"; "may, in its sole discretion, terminate"),
+# but not a sentence or clause break.
+_TERMINATE = re.compile(r"\b(may|can|shall (be entitled|have the right)|will have the right|is entitled|has the right|reserves the right|right)\b[^.;]{0,120}?\b(terminat|cancel)\w*"
+                        r"|\bterminable\b|\bterminat\w+ (\w+ ){0,4}(at (its|his|their) (sole )?(option|discretion))", _F)
+_CONSENT = re.compile(r"\bconsent\b|\bapprov(al|e)\b|\bwithout the (prior )?(written )?(agreement|permission)", _F)
+_NOTICE = re.compile(r"\bnotif\w+|\bnotice\b|\binform\b", _F)
+# "Tenant may, without Landlord's consent, assign ...": a permission, the opposite of a consent requirement,
+# unless the subject is negated ("Neither party may, without ... consent, assign")
+_WITHOUT_CONSENT = re.compile(r"\bmay\b(?!\s+not)[^.;]{0,60}?\bwithout\b[^.;]{0,40}?\b(consent|approval)", _F)
+_NEGATED_SUBJECT = re.compile(r"\b(neither|no|nor|not)\b[^.;]{0,60}$", _F)
+_CAP = re.compile(r"\b(shall|will|does|do) not (in (the )?aggregate )?exceed|\bin no event\b[^.;]{0,150}\bexceed|"
+                  r"\blimited (in (the )?aggregate )?to (an amount|the (amount|fees|sum|total)|(USD|EUR|GBP|US\$|\$|€|£) ?\d|\d)"
+                  r"|\bmaximum (aggregate |total )?liability", _F)
+_MUTUAL = re.compile(r"\b(either|each|neither|both) (party|parties|of the parties)\b|\bmutual(ly)?\b", _F)
+_DEEMED = re.compile(_CONTROL + r".{0,250}(deemed|constitute|considered|treated as).{0,60}(assign|transfer)"
+                     r"|(assign|transfer)\w*.{0,200}(includ\w*|deemed|mean\w*).{0,100}" + _CONTROL, _F)
+_BINDS = re.compile(r"(shall|will|may|agrees? (to|that it will)) not.{0,200}(any other|third part|competitor|other than)"
+                    r"|exclusively (from|through|to|with)|\bsole (and exclusive )?(supplier|source|provider)|\ball (of )?(its|their) requirements", _F)
+_AFFILIATES = re.compile(r"\baffiliat\w*|\bsubsidiar\w*|\bparent (company|corporation)", _F)
+_SALE = re.compile(r"(sale|sell|transfer|dispos\w+|divest\w*).{0,100}(business|assets|shares|stock|equity|interest|company|product line)", _F)
+_UNCAPPED = re.compile(r"unlimited|without limit|not be (subject to|limited)|\bnot subject to (any )?(cap|limit|limitation)s?\b|(limitation|limit|cap|exclusion)s?\b.{0,150}(shall|will|do|does) not apply", _F)
+_ASSIGNS_IP = re.compile(r"\bhereby (irrevocably )?assign|work(s)? made for hire|(shall|will) (be|become|vest in|remain)\b.{0,60}(sole and exclusive |exclusive |sole )?property of|(shall|will) (own|vest)", _F)
+_NON_TRANSFERABLE = re.compile(r"non-?transferable|non-?assignable|not (be )?(transferable|assignable)|may not (be )?(assign|transfer|sublicens)\w*", _F)
+# A representation that there is no claim, or a jury-trial waiver: the words of litigation without a dispute
+_NO_CLAIM = re.compile(r"\b(?:there (?:is|are) no|no (?:pending|threatened|outstanding)|(?:has|have) not (?:received|been served)|"
+                       r"(?:is|are) not (?:a )?party to|not aware of any|no knowledge of any)\b[^.;]{0,120}"
+                       r"\b(?:litigation|actions?|suits?|claims?|proceedings?|investigations?|disputes?)\b"
+                       r"|\b(?:trial by jury|jury trial)\b", _F)
+_COC_PAYMENT = re.compile(_CONTROL + r".{0,250}(payment|bonus|severance|accelerat\w*|vest\w*)|(payment|bonus|severance|accelerat\w*|vest\w*).{0,250}" + _CONTROL, _F)
+
+def _permitted_without_consent(q: str) -> bool:
+    m = _WITHOUT_CONSENT.search(q)
+    return bool(m) and not _NEGATED_SUBJECT.search(q[max(0, m.start() - 60):m.start()])
+
+
+def _consent_required(q: str) -> bool:
+    return bool(_CONSENT.search(q)) and not _permitted_without_consent(q)
+
+
+CONDITIONS: dict[str, "callable"] = {
+    "termination_right": lambda q: bool(_TERMINATE.search(q)),
+    "consent_required": _consent_required,
+    "permitted_without_consent": _permitted_without_consent,
+    "notice_only": lambda q: bool(_NOTICE.search(q)) and not _consent_required(q) and not _TERMINATE.search(q),
+    "mutual": lambda q: bool(_MUTUAL.search(q)),
+    # One side holds the right: the reviewer cannot know which party is the target,
+    # so a one-sided termination right is treated as possibly the counterparty's.
+    "counterparty_right": lambda q: bool(_TERMINATE.search(q)) and not _MUTUAL.search(q),
+    "change_of_control_deemed_assignment": lambda q: bool(_DEEMED.search(q)),
+    "binds_target": lambda q: bool(_BINDS.search(q)),
+    "binds_affiliates": lambda q: bool(_AFFILIATES.search(q)),
+    "on_sale_of_business": lambda q: bool(_SALE.search(q)),
+    "uncapped": lambda q: bool(_UNCAPPED.search(q)),
+    # a cap with no carve-out: the look-alike of an uncapped-liability clause
+    "capped_only": lambda q: bool(_CAP.search(q)) and not _UNCAPPED.search(q),
+    "assigned_to_counterparty": lambda q: bool(_ASSIGNS_IP.search(q)),
+    "non_transferable": lambda q: bool(_NON_TRANSFERABLE.search(q)),
+    "change_of_control_payment": lambda q: bool(_COC_PAYMENT.search(q)),
+    "no_claim": lambda q: bool(_NO_CLAIM.search(q)),
+}
+
+def detect(quote: str) -> list[str]:
+    """Condition ids that hold for the quote, in CONDITIONS order."""
+    return [cid for cid, fn in CONDITIONS.items() if fn(quote)]
+
+
+def severity_for(item: ChecklistItem, quote: str) -> tuple[Severity, str]:
+    """(severity, the rule's condition that decided it or '') — first matching rule wins."""
+    found = set(detect(quote))
+    low = quote.lower()
+    for rule in item.severity_rules:
+        cond = str(rule.get("if", "")).strip()
+        sev = rule.get("severity", "")
+        hit = cond in found if cond in CONDITIONS else bool(cond) and cond.lower() in low
+        if hit and sev in Severity.__members__:
+            return Severity(sev), cond
+    return item.default_severity, ""
+
+
+def summarize(item: ChecklistItem, quote: str, conditions: list[str], cuad: list[str],
+              parties: Sequence[PartyLike] = ()) -> str:
+    """The finding's one-sentence summary (agents.offline.clauses.clause_summary); parties come from the agreement.
+
+    `conditions` and `cuad` are kept for existing callers: the sentence is read from the quote itself,
+    and category names stay out of it (the finding carries its category and CUAD labels elsewhere).
+    """
+    return write_summary(item, quote, parties)

@@ -1,0 +1,1 @@
+"""Drawing shared by the pages: small rendering helpers and the live panels."""
