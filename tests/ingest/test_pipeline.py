@@ -320,7 +320,7 @@ def _bare_except_partition(*_a, **_kw):
 @pytest.mark.parametrize("partition", [_swallowing_partition, _bare_except_partition])
 def test_a_timeout_inside_a_parser_that_swallows_errors_is_still_a_timeout(tmp_path, monkeypatch, partition):
     """The file was recorded as "no text layer; OCR unavailable" when the parser caught the alarm."""
-    from ingest import parse
+    from ingest.parsing import parse
 
     pdf = tmp_path / "a.pdf"
     pdf.write_bytes(text_pdf([["Page one."]]))
