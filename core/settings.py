@@ -49,6 +49,10 @@ class IngestSettings(BaseModel):
         "", description="Ray cluster to parse on (e.g. 127.0.0.1:6379); empty = local parser processes. "
         "The workspace must be at the same path on every Ray node (ingest/distributed/ray_exec.py)."
     )
+    ray_allow_unauthenticated: bool = Field(
+        False, description="Join a Ray cluster that does not use token authentication (RAY_AUTH_MODE=token). "
+        "Ray's servers listen on every interface; without a token anyone who reaches them runs code on them."
+    )
 
     def worker_count(self) -> int:
         return self.workers if self.workers > 0 else max(1, os.cpu_count() or 1)

@@ -214,7 +214,7 @@ def _executor(settings: Settings, workers: int):
     if settings.ingest.ray_address:
         from .distributed import ray_exec  # imported only here: `import ray` costs a second and the default never needs it
 
-        return ray_exec.pool(settings.ingest.ray_address)
+        return ray_exec.pool(settings.ingest)
     return worker_pool.pool(workers)
 
 

@@ -69,7 +69,7 @@ def embed_pending(settings: Settings, room: str, progress: EmbedProgress | None 
             if ray_address:
                 from .distributed import ray_exec
 
-                all_vecs = ray_exec.embed_batches(ray_address, settings.embedding, texts)
+                all_vecs = ray_exec.embed_batches(settings.ingest, settings.embedding, texts)
             else:
                 all_vecs = [get_embedder(settings).embed(t) for t in texts]
             for batch, vecs in zip(batches, all_vecs):

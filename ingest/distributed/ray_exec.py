@@ -41,15 +41,32 @@ def _run(parse_fn, task: ParseTask) -> ParseResult:
     return parse_fn(task)
 
 
-def connect(address: str) -> None:
-    """Join the cluster at `address` once per process (a second ingest reuses the connection)."""
+class RayAuthRequired(ValueError):
+    """The cluster would be joined without token authentication; the message says what to set."""
+
+
+def require_token_auth(allow_unauthenticated: bool) -> None:
+    # Ray 2.58's GCS, raylets and workers listen on every interface whatever --node-ip-address says
+    # (checked with `ss -ltnp`), and a Ray cluster runs any code sent to it: a token is the only guard.
+    if os.environ.get("RAY_AUTH_MODE", "").strip().lower() == "token" or allow_unauthenticated:
+        return
+    raise RayAuthRequired(
+        "refusing to use a Ray cluster without token authentication: start every node and this process with "
+        "RAY_AUTH_MODE=token and the cluster's token in RAY_AUTH_TOKEN_PATH (or RAY_AUTH_TOKEN), see docs/SCALING.md; "
+        "DATAROOM_INGEST__RAY_ALLOW_UNAUTHENTICATED=1 overrides this when a firewall guards the cluster"
+    )
+
+
+def connect(ingest: IngestSettings, address: str | None = None) -> None:
+    """Join the cluster at ingest.ray_address once per process (a second ingest reuses the connection)."""
+    require_token_auth(ingest.ray_allow_unauthenticated)
     # The driver sends no usage statistics (the app makes no outbound connection); the cluster's own
     # setting is its `ray start`'s (--disable-usage-stats, see docs/SCALING.md).
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     import ray
 
     if not ray.is_initialized():
-        ray.init(address=address, log_to_driver=False, logging_level="ERROR")
+        ray.init(address=address or ingest.ray_address, log_to_driver=False, logging_level="ERROR")
 
 
 def disconnect() -> None:
@@ -63,7 +80,7 @@ def disconnect() -> None:
 
 def worker_count(ingest: IngestSettings) -> int:
     """Tasks to keep running: ingest.workers when set, else the cluster's CPUs (each parse task takes one)."""
-    connect(ingest.ray_address)
+    connect(ingest)
     if ingest.workers > 0:
         return ingest.workers
     import ray
@@ -74,9 +91,9 @@ def worker_count(ingest: IngestSettings) -> int:
 class RayPool:
     """submit/shutdown over Ray tasks, one CPU each."""
 
-    def __init__(self, address: str):
+    def __init__(self, ingest: IngestSettings):
         global _remote
-        connect(address)
+        connect(ingest)
         import ray
 
         if _remote is None:
@@ -111,8 +128,8 @@ class RayPool:
         self._refs.clear()
 
 
-def pool(address: str) -> RayPool:
-    return RayPool(address)
+def pool(ingest: IngestSettings) -> RayPool:
+    return RayPool(ingest)
 
 
 def _embed(embedding: EmbeddingSettings, texts: list[str]):
@@ -124,14 +141,14 @@ def _embed(embedding: EmbeddingSettings, texts: list[str]):
 
 
 
-def embed_batches(address: str, embedding: EmbeddingSettings, batches: list[list[str]]) -> list:
+def embed_batches(ingest: IngestSettings, embedding: EmbeddingSettings, batches: list[list[str]]) -> list:
     """Vectors of each batch of texts, one Ray task per batch (results in the batches' order).
 
     Each worker loads the embedder once (the same settings, so the same model and runtime as the parent).
     A failure here raises: the chunks stay unembedded and `python -m ingest --finish-embedding` resumes.
     """
     global _remote_embed
-    connect(address)
+    connect(ingest)
     import ray
 
     if _remote_embed is None:

@@ -2,14 +2,17 @@
 
 Each node is a `ray start --block` child of ours (its own process group), so
 stopping it ends exactly the processes it started: `ray stop` would end every
-Ray process on the machine, other people's included. Everything listens on
-loopback-chosen free ports, the dashboard is off and no usage statistics are
-sent (RAY_USAGE_STATS_ENABLED=0 and --disable-usage-stats).
+Ray process on the machine, other people's included. Ports are free ones, the
+dashboard is off and no usage statistics are sent (RAY_USAGE_STATS_ENABLED=0 and
+--disable-usage-stats). Ray's servers listen on every interface whatever the node
+address, so the cluster runs with token authentication (RAY_AUTH_MODE=token): a
+process without this cluster's token cannot join it or send it work.
 """
 
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -22,6 +25,10 @@ from pathlib import Path
 from core.settings import REPO_ROOT
 
 OBJECT_STORE_BYTES = 100 * 1024 * 1024  # results are one document's text: the default (30 % of RAM) is waste
+# One token per driver process: Ray's C++ loader caches the token it read first, so a second cluster
+# started by the same process must use the same one.
+_TOKEN = secrets.token_hex(32)
+_AUTH_ENV = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN_PATH", "RAY_AUTH_TOKEN")
 
 
 def _free_port() -> int:
@@ -47,7 +54,13 @@ class LocalCluster:
         # short: Ray's unix socket paths under it must stay within 107 characters
         self.temp_dir = tempfile.mkdtemp(prefix="ray", dir="/tmp")
         self.procs: list[subprocess.Popen] = []
-        self.env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0",
+        self.token_path = Path(self.temp_dir) / "auth_token"
+        self.token_path.write_text(_TOKEN)
+        self.token_path.chmod(0o600)
+        self.auth_env = {"RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN_PATH": str(self.token_path)}
+        self._saved_env: dict[str, str | None] = {}
+        self.env = {k: v for k, v in os.environ.items() if k != "RAY_AUTH_TOKEN"}
+        self.env.update(self.auth_env, RAY_USAGE_STATS_ENABLED="0",
                         PYTHONPATH=os.pathsep.join(p for p in (str(REPO_ROOT), os.environ.get("PYTHONPATH", "")) if p))
 
     def _node(self, args: list[str]) -> None:
@@ -77,9 +90,15 @@ class LocalCluster:
         self._wait(gcs_up, "the head node")
         for cpus in self.worker_cpus:
             self._node([f"--address={self.address}", f"--num-cpus={cpus}"])
+        from core.settings import IngestSettings
+
         from . import ray_exec
 
-        ray_exec.connect(self.address)
+        # this process is the driver: it joins with the cluster's token (restored by stop())
+        self._saved_env = {k: os.environ.get(k) for k in _AUTH_ENV}
+        os.environ.pop("RAY_AUTH_TOKEN", None)
+        os.environ.update(self.auth_env)
+        ray_exec.connect(IngestSettings(ray_address=self.address))
         import ray
 
         want = self.head_cpus + sum(self.worker_cpus)
@@ -105,6 +124,12 @@ class LocalCluster:
                 pass
             p.wait()
         shutil.rmtree(self.temp_dir, ignore_errors=True)
+        for k, v in self._saved_env.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+        self._saved_env = {}
 
     def __enter__(self) -> "LocalCluster":
         try:

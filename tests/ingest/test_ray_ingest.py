@@ -133,3 +133,47 @@ def test_ray_embedding_gives_the_local_vectors(cluster, tmp_path):
     assert local.keys() == remote.keys()
     for cid in local:
         np.testing.assert_array_equal(local[cid], remote[cid], err_msg=cid)
+
+
+_JOIN = """
+import sys, ray
+try:
+    ray.init(address=sys.argv[1], log_to_driver=False, logging_level="ERROR")
+    print("JOINED", ray.cluster_resources().get("CPU"))
+except Exception as e:
+    print("REFUSED", type(e).__name__)
+"""
+
+
+@pytest.mark.parametrize("token", ["none", "wrong", "the cluster's"])
+def test_a_process_without_the_clusters_token_cannot_join(cluster, tmp_path, token):
+    """Ray's servers listen on every interface: the token is what keeps other people's processes out."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_AUTH")}
+    env["RAY_USAGE_STATS_ENABLED"] = "0"
+    if token == "wrong":
+        env.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN="0" * 64)
+    elif token != "none":
+        env.update(RAY_AUTH_MODE="token", RAY_AUTH_TOKEN_PATH=str(cluster.token_path))
+    out = subprocess.run([sys.executable, "-c", _JOIN, cluster.address], env=env, cwd=tmp_path,
+                         capture_output=True, text=True, timeout=120).stdout
+    assert ("JOINED" in out) == (token == "the cluster's"), out
+
+
+def test_the_ingest_refuses_a_cluster_without_token_auth(tmp_path, monkeypatch):
+    from ingest.distributed.ray_exec import RayAuthRequired, require_token_auth
+
+    monkeypatch.delenv("RAY_AUTH_MODE", raising=False)
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "a.txt").write_text("An agreement.")
+    settings = Settings(workspace=tmp_path / "ws")
+    settings.ingest.ray_address = "127.0.0.1:1"  # never reached: refused before connecting
+    with pytest.raises(RayAuthRequired, match="RAY_AUTH_MODE=token"):
+        ingest_room(src, "room", settings)
+    require_token_auth(allow_unauthenticated=True)  # the documented override
+    monkeypatch.setenv("RAY_AUTH_MODE", "token")
+    require_token_auth(allow_unauthenticated=False)
