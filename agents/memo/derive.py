@@ -101,7 +101,8 @@ def harness_sections(store: ReviewStore, run_id: str, items: list[ChecklistItem]
                                      "debt_change_of_control"))),
         sec.agreements_section([named[d] for d in reviewed], store.items_by_document(run_id),
                                limit=None if final else AGREEMENT_LIMIT),
-        sec.scope_section(cov, docs, searched, items, limit=None if final else SCOPE_LIMIT),
+        sec.scope_section(cov, docs, searched, items, limit=None if final else SCOPE_LIMIT,
+                          builtin=store.builtin_reviewed(run_id)),
     ]
 
 

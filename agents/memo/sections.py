@@ -233,8 +233,9 @@ def agreements_section(agreements: list[Agreement], found: dict[str, set[str]], 
 
 
 def scope_section(cov: Coverage, docs: list[DocumentReview], searched: dict[str, str], items: list[ChecklistItem],
-                  limit: int | None = None) -> MemoSection:
-    """Coverage; documents not reviewed and why (failures apart from files skipped by design)."""
+                  limit: int | None = None, builtin: dict[str, str] | None = None) -> MemoSection:
+    """Coverage; documents not reviewed and why (failures apart from files skipped by design); documents the
+    built-in reviewer reviewed because the model's replies were unusable (a lawyer weighs those differently)."""
     lines = [f"Documents reviewed: {cov.documents_reviewed} of {cov.documents_total} parsed "
              f"({cov.documents_ratio:.0%}); tokens reviewed: {cov.tokens_reviewed:,} of {cov.tokens_total:,} "
              f"({cov.tokens_ratio:.0%})."]
@@ -247,6 +248,13 @@ def scope_section(cov: Coverage, docs: list[DocumentReview], searched: dict[str,
     lines += [f"- {md(d.path)}" + (f" ({md(d.reason)})" if d.reason else "") for d in not_reviewed[:limit]]
     if limit is not None and len(not_reviewed) > limit:
         lines.append(f"- … and {len(not_reviewed) - limit} more (the review is still running)")
+    by_builtin = [d for d in docs if d.document_id in (builtin or {})]
+    if by_builtin:
+        lines += ["", "Reviewed by the built-in reviewer instead of the configured model (its replies were unusable; "
+                  "the findings of these documents come from the offline rules):"]
+        lines += [f"- {md(d.path)}" for d in by_builtin[:limit]]
+        if limit is not None and len(by_builtin) > limit:
+            lines.append(f"- … and {len(by_builtin) - limit} more")
     if skipped:
         lines += ["", "Skipped by design (not failures):"]
         lines += [f"- {md(d.path)}: {md(d.reason or 'skipped')}" for d in skipped[:limit]]

@@ -79,12 +79,14 @@ def _unusable(e: SubReviewerError) -> bool:
 
 
 async def _review_documents(hc: HarnessContext, run_id: str, a: AssignmentRecord,
-                            on_start) -> tuple[list[Finding], SubResult]:
+                            on_start) -> tuple[list[Finding], SubResult, dict[str, str]]:
     """Review every document of the assignment concurrently, each call bounded by the run's global cap
     (settings.harness.max_concurrency), so a sub-agent with several small documents does not serialise
     its calls; results are assembled in document order. The first failure cancels the others and fails
-    the assignment (the root may retry it), as before."""
+    the assignment (the root may retry it), as before. The third value: the documents the built-in reviewer
+    took over, with why."""
     total = SubResult()
+    builtin: dict[str, str] = {}
     found: list[Finding] = []
     items = [i for i in hc.enabled_items() if not a["categories"] or i.id in a["categories"]]
     assignment = _assignment(a)
@@ -105,6 +107,7 @@ async def _review_documents(hc: HarnessContext, run_id: str, a: AssignmentRecord
             continue
         doc_found, res = task.result()
         found += doc_found
+        builtin.update({doc_id: t["fallback"] for t in res.transcript if t.get("fallback")})
         for k in ("tokens_in", "tokens_out", "calls", "seconds"):
             setattr(total, k, getattr(total, k) + getattr(res, k))
         total.report = (total.report + f" {hc.room.document(doc_id).path}: {res.report}").strip()
@@ -119,7 +122,7 @@ async def _review_documents(hc: HarnessContext, run_id: str, a: AssignmentRecord
             hc.trajectory.write({**base, **t})
     if error is not None:
         raise error
-    return found, total
+    return found, total, builtin
 
 
 def _first_error(eg: BaseExceptionGroup) -> BaseException:
@@ -178,8 +181,9 @@ async def _run_assignment(hc: HarnessContext, run_id: str, a: dict) -> dict:
     status, error = "done", ""
     findings: list[Finding] = []
     res = SubResult()
+    builtin: dict[str, str] = {}
     try:
-        findings, res = await _review_documents(hc, run_id, a, on_start)
+        findings, res, builtin = await _review_documents(hc, run_id, a, on_start)
     except (SubReviewerError, TimeoutError, OSError, ValueError) as e:
         status, error = "failed", f"{type(e).__name__}: {e}"[:500]
     on_start()  # an assignment with no document still counts one execution
@@ -201,7 +205,7 @@ async def _run_assignment(hc: HarnessContext, run_id: str, a: dict) -> dict:
         hc.emit(run_id, "assignment_finished", {"assignment_id": a["id"], "agent": a["agent"], "status": status,
                                                 "error": error, "findings": sum(f.verified for f in findings),
                                                 "tokens_in": res.tokens_in, "tokens_out": res.tokens_out,
-                                                "seconds": round(seconds, 3)})
+                                                "seconds": round(seconds, 3), "builtin_reviewed": builtin})
     return _update(a, status, error, report, findings, res.tokens_in, res.tokens_out, res.calls, seconds, reused=False)
 
 

@@ -439,6 +439,16 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
             ev.id = int(rows[0][0])
         return ev
 
+    def builtin_reviewed(self, run_id: str) -> dict[str, str]:
+        """Documents whose review the built-in reviewer took over from an unusable sub model (id -> why), from
+        the finished assignments' events: a review of a failed assignment is not counted (it is done again)."""
+        out: dict[str, str] = {}
+        for r in self._q("SELECT data FROM events WHERE run_id=? AND kind='assignment_finished' ORDER BY id", (run_id,)):
+            data = json.loads(r["data"])
+            if data.get("status") == "done":
+                out.update(data.get("builtin_reviewed") or {})
+        return out
+
     def events_since(self, run_id: str, after_id: int = 0, limit: int = 1000) -> list[Event]:
         rows = self._q("SELECT * FROM events WHERE run_id=? AND id>? ORDER BY id LIMIT ?", (run_id, after_id, limit))
         return [Event(id=r["id"], run_id=r["run_id"], kind=r["kind"], data=json.loads(r["data"]), at=_dt(r["at"]))

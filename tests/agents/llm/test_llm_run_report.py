@@ -112,6 +112,15 @@ def test_a_sub_model_with_no_usable_review_is_replaced_per_document_and_said(llm
                                            said[0])
     subs = [r for r in trajectory_for(s, "prose-run").read() if r.get("type") == "sub_call"]
     assert {r["reviewer"] for r in subs} == {"offline"} and all("unusable" in r["fallback"] for r in subs)
+    # the memo's scope tells the reader which documents the rules reviewed instead of the model
+    store = open_review_store(s)
+    scope = next(x for x in store.memo("prose-run").sections if x.key == "scope").text
+    listed = scope.split("Reviewed by the built-in reviewer instead of the configured model", 1)[1].split("\n\n")[0]
+    from agents.memo import md
+
+    assert sorted(line[2:] for line in listed.splitlines() if line.startswith("- ")) == sorted(
+        md(d.path) for d in store.document_status("prose-run"))
+    assert set(store.builtin_reviewed("prose-run")) == {d.document_id for d in store.document_status("prose-run")}
 
     # the setting turns it off: the same replies fail the reviews, and the breaker stops the run as before
     s.harness.sub_fallback_offline = False
