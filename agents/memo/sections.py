@@ -16,6 +16,7 @@ from core.types import SEVERITY_ORDER, ChecklistItem, Finding, MemoSection, Revi
 from agents.memo import deal
 from agents.memo.agreements import Agreement
 from agents.memo.markup import file_name, md, note_line, quote_line, reviewer_marks, short_cite
+from agents.offline.clauses.clause_summary import is_template
 from agents.store.models import Coverage, DocumentReview, FindingTally
 
 EXEC_KEY, CONSENTS_KEY, AGREEMENTS_KEY, SCOPE_KEY = "executive_summary", "consents", "agreements", "scope"
@@ -125,9 +126,10 @@ def key_issues(findings: list[Finding], items: list[ChecklistItem]) -> list[Find
     order = {i.id: n for n, i in enumerate(items)}
     pool = [f for f in citable(findings) if f.severity in (Severity.high, Severity.medium)]
     picked: dict[tuple[str, str], Finding] = {}
-    for f in sorted(pool, key=lambda f: deal.rank(f, order)):
+    # of one agreement's passages on one item, the one whose sentence says who may do what speaks for it
+    for f in sorted(pool, key=lambda f: (deal.rank(f, order)[:2], is_template(f.summary, f.items), deal.rank(f, order))):
         picked.setdefault((f.citation.document_id, f.category), f)
-    return list(picked.values())[:KEY_ISSUES]
+    return sorted(picked.values(), key=lambda f: deal.rank(f, order))[:KEY_ISSUES]
 
 
 def consent_agreements(findings: list[Finding], agreements: dict[str, Agreement]) -> list[str]:
@@ -168,6 +170,8 @@ def executive_summary(findings: list[Finding], items: list[ChecklistItem], cov: 
             for f in fs:
                 lines.append(f"- {md(titles.get(f.category, f.category))} ({f.severity.value}): {md(f.summary)}"
                              f"{reviewer_marks(f)} Recommended action: {deal.recommended_action(f)}. {short_cite(f)}")
+                if is_template(f.summary, f.items):
+                    lines.append(quote_line(f, QUOTE_CHARS))
                 lines += note_line(f)
     else:
         lines += ["", "No high or medium severity issue has been identified so far."]

@@ -146,6 +146,22 @@ def test_key_issues_are_at_most_twelve_ranked_by_consequence_for_the_deal(settin
     assert m.sections.key_issues([capped, notice], items) == [notice, capped]
 
 
+def test_a_key_issue_says_what_the_clause_does_or_shows_its_words(settings):
+    """Of one agreement's passages on an item, the one whose sentence says who may do what is the key issue;
+    a key issue whose sentence only names the kind of clause is followed by the clause's own words."""
+    items = load_checklist(settings.checklist_path)
+    vague = _f("ip_ownership", "All Work Product shall be the sole property of Acme Corp.", "Commercial/acme.pdf", 2,
+               summary="The agreement allocates ownership of intellectual property (§ 9).", confidence=0.9)
+    clear = _f("ip_ownership", "Customer shall own all Deliverables.", "Commercial/acme.pdf", 3, start=500,
+               summary="Target Inc. owns the Deliverables (§ 9.2).", confidence=0.5)
+    assert m.sections.key_issues([vague, clear], items) == [clear]
+    text = m.executive_summary([vague], items, Coverage(), agreements=AGREEMENTS).text
+    line = text.split("The agreement allocates ownership of intellectual property (§ 9).", 1)[1].splitlines()
+    assert line[1] == "  > “All Work Product shall be the sole property of Acme Corp.”"
+    text = m.executive_summary([clear], items, Coverage(), agreements=AGREEMENTS).text
+    assert "Customer shall own" not in text  # a sentence that says it all needs no quote in the summary
+
+
 def test_item_section_is_concise_and_the_schedule_lists_every_finding(settings, tmp_path):
     """One bullet per agreement (further passages cited by page); the appendix lists them all."""
     item = next(i for i in load_checklist(settings.checklist_path) if i.id == "governing_law")

@@ -468,6 +468,13 @@ HONEST = {
 _OPENERS = {"The", "A", "An", "Any", "Either", "Each", "Neither", "Liability", "Rights"}
 
 
+def is_template(summary: str, items: Sequence[str]) -> bool:
+    """Whether a summary is the sentence written when a clause's parties or trigger could not be read: it says
+    what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
+    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision on"]
+    return any(summary.startswith(s) for s in starts)
+
+
 def names_only_parties(sentence: str, allowed: set[str]) -> bool:
     """True when every capitalised word, past the sentence's opener, is part of an allowed name."""
     rest = re.sub(r"\b(USD|EUR|GBP|US|U\.S\.)(?=\s?[$\d])", " ", sentence)
