@@ -63,6 +63,22 @@ def clip(text: str, limit: int) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
 
 
+_OPERATIVE = re.compile(r"\b(shall|may|will|must|agrees?|covenants?)\b")  # lower case: a heading's "COVENANT" is no verb
+
+
+def operative_line(f: Finding, limit: int) -> str:
+    """The quote from the start of its first operative sentence (a heading such as "ARTICLE IV RESTRICTIVE
+    COVENANT 4.1 Exclusivity." would otherwise use up the space): what a reader needs beside a vague sentence."""
+    flat = " ".join(f.quote.split())
+    m = _OPERATIVE.search(flat)
+    start = 0
+    if m:
+        stops = [flat.rfind(p, 0, m.start()) for p in (". ", "; ", ": ")]
+        start = max(stops) + 2 if max(stops) >= 0 else 0
+    text = clip(flat[start:], limit)
+    return f"  > “{'…' if start else ''}{md(text)}”"
+
+
 def file_name(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 

@@ -15,7 +15,7 @@ from core.types import SEVERITY_ORDER, ChecklistItem, Finding, MemoSection, Revi
 
 from agents.memo import deal
 from agents.memo.agreements import Agreement
-from agents.memo.markup import file_name, md, note_line, quote_line, reviewer_marks, short_cite
+from agents.memo.markup import file_name, md, note_line, operative_line, quote_line, reviewer_marks, short_cite
 from agents.offline.clauses.clause_summary import is_template
 from agents.store.models import Coverage, DocumentReview, FindingTally
 
@@ -171,7 +171,7 @@ def executive_summary(findings: list[Finding], items: list[ChecklistItem], cov: 
                 lines.append(f"- {md(titles.get(f.category, f.category))} ({f.severity.value}): {md(f.summary)}"
                              f"{reviewer_marks(f)} Recommended action: {deal.recommended_action(f)}. {short_cite(f)}")
                 if is_template(f.summary, f.items):
-                    lines.append(quote_line(f, QUOTE_CHARS))
+                    lines.append(operative_line(f, QUOTE_CHARS))
                 lines += note_line(f)
     else:
         lines += ["", "No high or medium severity issue has been identified so far."]

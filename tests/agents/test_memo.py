@@ -158,6 +158,10 @@ def test_a_key_issue_says_what_the_clause_does_or_shows_its_words(settings):
     text = m.executive_summary([vague], items, Coverage(), agreements=AGREEMENTS).text
     line = text.split("The agreement allocates ownership of intellectual property (§ 9).", 1)[1].splitlines()
     assert line[1] == "  > “All Work Product shall be the sole property of Acme Corp.”"
+    headed = vague.model_copy(update={"quote": "ARTICLE IV RESTRICTIVE COVENANT 4.1 Exclusivity. Except as provided "
+                                               "in the Distribution Agreement, Conformis shall be prohibited from selling"})
+    text = m.executive_summary([headed], items, Coverage(), agreements=AGREEMENTS).text
+    assert "  > “…Except as provided in the Distribution Agreement, Conformis shall be prohibited from selling”" in text
     text = m.executive_summary([clear], items, Coverage(), agreements=AGREEMENTS).text
     assert "Customer shall own" not in text  # a sentence that says it all needs no quote in the summary
 

@@ -471,7 +471,8 @@ _OPENERS = {"The", "A", "An", "Any", "Either", "Each", "Neither", "Liability", "
 def is_template(summary: str, items: Sequence[str]) -> bool:
     """Whether a summary is the sentence written when a clause's parties or trigger could not be read: it says
     what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
-    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision on"]
+    # "contains a provision triggered by a change of control" names the trigger but still no one who acts
+    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision"]
     return any(summary.startswith(s) for s in starts)
 
 
