@@ -253,6 +253,8 @@ def parse_file(task: ParseTask) -> ParseResult:
     )
     try:
         result = _parse(task)
+        if use_alarm:  # disarmed inside the try: an alarm between here and `finally` is still a timeout
+            signal.setitimer(signal.ITIMER_REAL, 0)
     except ParseTimeout:
         result = timed_out
     except ParseRefused as e:
