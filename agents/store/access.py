@@ -101,7 +101,8 @@ def normalise(user: str) -> str:
 _READ_BY_RUN = {"run", "run_documents", "findings", "finding", "finding_tally", "rejected_count", "items_by_document",
                 "actions", "events_since", "trajectory", "token_usage", "assignment_tree", "assignment_rows",
                 "assignment", "finding_for_edit", "memo", "memo_versions", "memo_proposal", "reviewer_edited", "coverage",
-                "document_status", "answers", "answer_values", "table_built", "searched"}
+                "document_status", "answers", "answer_values", "table_built", "searched",
+                "builtin_reviewed"}
 _WRITE_BY_RUN = {"set_finding_review", "save_reviewer_edit", "save_agent_section", "accept_proposal",
                  "set_table_mark", "put_answers", "put_column_answers", "set_searched"}
 _READ_BY_ROOM = {"runs", "decisions", "table_marks", "table_columns"}
