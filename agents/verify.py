@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from agents.facts.outline import section_label
 from core.text import locate_quote
 from core.types import Chunk, Finding
 
@@ -115,7 +116,8 @@ def verify_finding(finding: Finding, document_text: str, chunks: list[Chunk] | N
     if span is None:
         return finding.model_copy(update={"verified": False})
     start, end = span
-    citation = c.model_copy(update={"char_start": start, "char_end": end})
+    citation = c.model_copy(update={"char_start": start, "char_end": end,
+                                    "section": section_label(document_text, start, end)})
     chunk = _chunk_at(ordered, start) if ordered else None
     if chunk is not None:
         citation.chunk_id = chunk.id

@@ -106,6 +106,8 @@ class Citation(BaseModel):
     chunk_id: str = Field(description="Id of the chunk the quote was taken from.")
     char_start: int = Field(-1, description="Start of the quote in the document text; -1 until located.")
     char_end: int = Field(-1, description="End of the quote in the document text; -1 until located.")
+    section: str = Field("", description="The numbered section the quote sits in ('§ 9.5', 'Exhibit B § 2'), read "
+                         "from the document's headings when the quote is located; '' where none is found.")
 
 
 class Finding(BaseModel):

@@ -71,6 +71,9 @@ def notice_period(f: Finding) -> str:
 
 
 def section_of(f: Finding) -> str:
+    """The section the passage sits in, read from the document's headings; else the number the quote opens with."""
+    if f.citation.section:
+        return f.citation.section
     m = SECTION.match(f.quote)
     return f"§ {m.group(1)}" if m else ""
 

@@ -83,14 +83,22 @@ def file_name(path: str) -> str:
     return path.rsplit("/", 1)[-1]
 
 
+def _where(f: Finding) -> str:
+    """`§ 9.5, p. 12`; the section is left out where the finding's sentence already names it."""
+    section = f.citation.section
+    if section and section not in f.summary:
+        return f"{md(section)}, p. {f.citation.page}"
+    return f"p. {f.citation.page}"
+
+
 def cite(f: Finding) -> str:
-    """`[path, p. N]` (or `§ x` where the clause names its section), the path escaped."""
-    return f"[{md(f.citation.document_path or f.citation.document_id)}, p. {f.citation.page}]"
+    """`[path, § 9.5, p. N]`, the path escaped."""
+    return f"[{md(f.citation.document_path or f.citation.document_id)}, {_where(f)}]"
 
 
 def short_cite(f: Finding) -> str:
-    """A further passage of a document already named: `[p. N]`."""
-    return f"[p. {f.citation.page}]"
+    """A passage of a document already named: `[§ 9.5, p. N]`."""
+    return f"[{_where(f)}]"
 
 
 def quote_line(f: Finding, limit: int) -> str:

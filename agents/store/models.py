@@ -100,7 +100,8 @@ CREATE TABLE IF NOT EXISTS table_columns (
 MIGRATIONS = [("findings", "also_json", "TEXT DEFAULT '[]'"),
               ("memo_versions", "editor", "TEXT DEFAULT ''"),  # who wrote a reviewer version (signed-in e-mail)
               # bumped by every reviewer decision: a save naming an older one is a conflict, not an overwrite
-              ("findings", "version", "INTEGER NOT NULL DEFAULT 0")]
+              ("findings", "version", "INTEGER NOT NULL DEFAULT 0"),
+              ("findings", "section", "TEXT DEFAULT ''")]  # the cited section ("§ 9.5"), read when the quote is located
 # Created after the migrations, since they may name an added column.
 INDEXES = """
 CREATE INDEX IF NOT EXISTS findings_by_span ON findings (run_id, document_id, char_start, char_end);

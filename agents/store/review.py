@@ -243,12 +243,12 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
                 cur = self._db.execute(
                     "INSERT OR IGNORE INTO findings (run_id, id, category, severity, summary, quote, document_id,"
                     " document_path, folder, page, chunk_id, char_start, char_end, verified, reviewer_status,"
-                    " reviewer_note, agent, confidence, extra_json, assignment_id, created_at, also_json)"
-                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    " reviewer_note, agent, confidence, extra_json, assignment_id, created_at, also_json, section)"
+                    " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                     (run_id, f.id, f.category, f.severity.value, f.summary, f.quote, c.document_id,
                      c.document_path, folders.get(c.document_id, ""), c.page, c.chunk_id, c.char_start,
                      c.char_end, int(f.verified), f.reviewer_status.value, f.reviewer_note, f.agent,
-                     f.confidence, json.dumps(f.extra), assignment_id, _now(), json.dumps(f.also)),
+                     f.confidence, json.dumps(f.extra), assignment_id, _now(), json.dumps(f.also), c.section),
                 )
                 if cur.rowcount:
                     new.append(f.id)
@@ -364,7 +364,7 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
             extra=json.loads(r["extra_json"] or "{}"), also=json.loads(r["also_json"] or "[]"),
             citation=Citation(document_id=r["document_id"], document_path=r["document_path"] or "",
                               page=r["page"] or 1, chunk_id=r["chunk_id"] or "",
-                              char_start=r["char_start"], char_end=r["char_end"]),
+                              char_start=r["char_start"], char_end=r["char_end"], section=r["section"] or ""),
         )
 
     def finding_for_edit(self, finding_id: str, run_id: str) -> tuple[Finding, int] | None:

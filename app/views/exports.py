@@ -18,7 +18,7 @@ from agents import memo as memo_export
 
 DOCX_MIME = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-COLUMNS = ["id", "category", "severity", "summary", "quote", "document", "page", "char_start", "char_end",
+COLUMNS = ["id", "category", "severity", "summary", "quote", "document", "section", "page", "char_start", "char_end",
            "verified", "reviewer_status", "reviewer_note", "agent", "confidence"]
 
 
@@ -26,7 +26,8 @@ def findings_frame(findings: list[Finding]) -> pd.DataFrame:
     rows = [
         {
             "id": f.id, "category": f.category, "severity": f.severity.value, "summary": f.summary,
-            "quote": f.quote, "document": f.citation.document_path, "page": f.citation.page,
+            "quote": f.quote, "document": f.citation.document_path,
+            "section": f.citation.section, "page": f.citation.page,
             "char_start": f.citation.char_start, "char_end": f.citation.char_end, "verified": f.verified,
             "reviewer_status": f.reviewer_status.value, "reviewer_note": f.reviewer_note, "agent": f.agent,
             "confidence": f.confidence,

@@ -238,7 +238,8 @@ def detail_html(f: Finding, titles: dict[str, str], carried: str = "") -> str:
     """The finding's facts for st.html, every untrusted piece escaped (the tags are the only markup)."""
     e = html_escape
     own, *also = [titles.get(c, c) for c in items_of(f)]
-    facts = [f"<b>{e(own)}</b>", e(f.citation.document_path), f"p. {f.citation.page}",
+    facts = [f"<b>{e(own)}</b>", e(f.citation.document_path),
+             *([e(f.citation.section)] if f.citation.section else []), f"p. {f.citation.page}",
              "quote verified in the source" if f.verified else "<b>QUOTE NOT VERIFIED</b>",
              f"model confidence {f.confidence:.0%}"]
     if f.agent:
