@@ -212,17 +212,29 @@ class StreamlitUI:
         return self.retry(lambda: self._choose(label, index))
 
     def _choose(self, label: str, index: int) -> str:
-        from selenium.webdriver.common.by import By
-
-        xp = f'//div[@data-testid="stSelectbox"][.//label[normalize-space(.)="{label}"]]//input'
-        box = self.wait().until(lambda d: next(iter(d.find_elements(By.XPATH, xp)), None), f"no selectbox {label!r}")
-        self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", box)
-        box.click()
-        opts = self.wait().until(lambda d: d.find_elements(By.XPATH, '//*[@role="option"]') or None,
-                                 f"selectbox {label!r} has no options")
+        opts = self._open_options(label)
         text = opts[index].text
         opts[index].click()
         return text
+
+    def _open_options(self, label: str, tries: int = 6) -> list:
+        """Click a selectbox until its list is open: a click can toggle a list that a key press had not yet
+        closed, or land during a rerun, and then the list stays shut however long one waits."""
+        from selenium.common.exceptions import TimeoutException
+        from selenium.webdriver.common.by import By
+
+        xp = f'//div[@data-testid="stSelectbox"][.//label[normalize-space(.)="{label}"]]//input'
+        for i in range(tries):
+            box = self.wait().until(lambda d: next(iter(d.find_elements(By.XPATH, xp)), None), f"no selectbox {label!r}")
+            self.d.execute_script("arguments[0].scrollIntoView({block: 'center'});", box)
+            box.click()
+            try:
+                return self.wait(10).until(lambda d: d.find_elements(By.XPATH, '//*[@role="option"]') or None,
+                                           f"selectbox {label!r} has no options")
+            except TimeoutException:
+                if i == tries - 1:
+                    raise
+        raise AssertionError("unreachable")
 
     def expand(self, summary: str, nth: int = 0) -> None:
         from selenium.webdriver.common.by import By
