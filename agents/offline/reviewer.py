@@ -20,7 +20,7 @@ from agents.offline.clauses.conditions import detect, severity_for, summarize
 from agents.offline.fact_findings import FACT_CATEGORIES, fact_passages
 from agents.offline.model import DEFAULT_MODEL_PATH, MIN_PROB, ReviewerModel, document_scores, top_units
 from agents.offline.patterns import ITEM_PATTERNS, excluded, gate
-from agents.offline.units import headings_only, unit_spans
+from agents.offline.units import headings_only, unit_spans, whole_sentence
 from core.text import count_tokens, locate_quote
 from core.types import ChecklistItem, Chunk, Citation, Document, Finding, Severity
 
@@ -162,6 +162,9 @@ class OfflineReviewer:
         return out
 
     def _finding(self, document, item, unit: _Unit, conf: float, cuad: list[str]) -> Finding | None:
+        # the classifier scored one printed line of the PDF; the lawyer reads, and the summary is written from,
+        # the whole sentence it belongs to
+        unit = _Unit(unit.chunk, *whole_sentence(unit.chunk.text, unit.start, unit.end))
         loc = locate_quote(unit.text, unit.chunk.text, start_hint=unit.start)
         if loc is None:
             return None  # cannot happen for a verbatim unit; never report an unverifiable quote

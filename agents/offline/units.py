@@ -97,3 +97,94 @@ def headings_only(text: str) -> bool:
     nothing else stands for its category."""
     pieces = [text[a:b] for s, e in sentence_spans(text) for a, b in _split_long(text, s, e)]
     return bool(pieces) and all(_is_heading(p) for p in pieces)
+
+
+# PDF text puts every printed line in its own paragraph: "If a majority of the equity securities of either
+# 2TheMart or" is one line of a sentence that goes on below. A quote made of one such line reads as a fragment.
+WIDEN_MAX_CHARS = 1000  # how far a quote may grow to reach its sentence's ends
+_LINE_BREAK = re.compile(r"\n[ \t]*(?:\n\s*)?")
+_STOP_END = re.compile(r"[.;:!?][\"')\]\u201d]*$")
+_CONNECTOR_END = re.compile(r"(?:,|\b(?:or|and|of|the|to|a|an|by|in|on|for|with|under|its|any|that|than|which))$", re.I)
+# A full stop that ends a name or a reference, not a sentence: the sentence splitter cuts "either 2TheMart or
+# i-Escrow, Inc. (except that ..." after "Inc.", and the quote must reach back past it.
+_ABBREV_END = re.compile(r"\b(?:Inc|Ltd|Corp|Co|L\.L\.C|L\.P|N\.A|S\.A|B\.V|N\.V|No|Nos|Sec|Art|e\.g|i\.e|U\.S|Mr|Ms|Mrs|Dr)\.$")
+_STOP_IN_LINE = re.compile(r"[.;:!?][\"')\]\u201d]*\s+(?=[\"(\u201c]?[A-Z0-9(])")
+
+
+def _ends_sentence(before: str) -> bool:
+    return bool(_STOP_END.search(before)) and not _ABBREV_END.search(before)
+
+
+def _wrapped_line(line: str) -> bool:
+    """A line that stops mid-sentence: no full stop, and neither a title ("Term and Termination", "ARTICLE IV")
+    nor a heading, unless it ends on a word no sentence ends with ("... of either 2TheMart or")."""
+    line = line.strip()
+    if not line or _ends_sentence(line):
+        return False
+    if _ABBREV_END.search(line):
+        return True
+    # an upper-case line is a title when short; a disclaimer in capitals runs over many long lines
+    return bool(_CONNECTOR_END.search(line)) or (not _is_heading(line) and (len(line) >= 40 or line != line.upper()))
+
+
+def _last_stop(line: str) -> int | None:
+    """Offset just past the last sentence end inside `line`, abbreviations aside."""
+    ends = [m.end() for m in _STOP_IN_LINE.finditer(line) if not _ABBREV_END.search(line[: m.start() + 1])]
+    return ends[-1] if ends else None
+
+
+def _first_stop(piece: str) -> int | None:
+    for m in re.finditer(r"[.;:!?](?=[\"')\]\u201d]*(?:\s|$))", piece):
+        if not _ABBREV_END.search(piece[: m.end()]):
+            return m.end()
+    return None
+
+
+def whole_sentence(text: str, s: int, e: int) -> tuple[int, int]:
+    """[s, e) grown to the ends of its sentence across wrapped lines: back to the previous full stop when the
+    line above stops mid-sentence (or the unit was cut after "Inc."), on to the next full stop when the unit
+    does. Text with real paragraphs (a line that ends a sentence, a short title) is left as it is."""
+    seg = text[s:e]
+    s, e = s + len(seg) - len(seg.lstrip()), s + len(seg.rstrip())  # a unit can carry its paragraph break
+    if s >= e:
+        return s, e
+    lo, hi = s, e
+    while lo > 0 and s - lo < WIDEN_MAX_CHARS:
+        before = text[:lo].rstrip()
+        if not before or _ends_sentence(before):
+            break
+        crossed = "\n" in text[len(before): lo]
+        line_start = before.rfind("\n") + 1
+        line = before[line_start:]
+        if crossed and not _wrapped_line(line):
+            break
+        if not crossed and not _ABBREV_END.search(before):
+            break  # a long sentence cut at a comma: the unit is already a readable clause
+        stop = _last_stop(line)
+        if stop is not None:
+            lo = line_start + stop
+            break
+        lo = line_start
+    while hi < len(text) and hi - e < WIDEN_MAX_CHARS:
+        line_start = text.rfind("\n", 0, hi) + 1
+        if not _wrapped_line(text[line_start:hi]):
+            break
+        m = _LINE_BREAK.match(text, hi)
+        if m is None:
+            # the unit stops after an abbreviation inside its line: on to the sentence's real end
+            if not _ABBREV_END.search(text[:hi]):
+                break
+            m = re.compile(r"[ \t]*").match(text, hi)
+        if m.end() >= len(text):
+            break  # the chunk ends here; the sentence's end is beyond what this quote can cite
+        nxt_end = text.find("\n", m.end())
+        nxt_end = len(text) if nxt_end < 0 else nxt_end
+        stop = _first_stop(text[m.end(): nxt_end])
+        hi = m.end() + stop if stop is not None else nxt_end
+        if stop is not None:
+            break
+    while lo < hi and text[lo].isspace():
+        lo += 1
+    while hi > lo and text[hi - 1].isspace():
+        hi -= 1
+    return lo, hi

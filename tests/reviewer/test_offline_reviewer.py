@@ -209,3 +209,46 @@ def test_loan_default_defined_by_a_beneficial_ownership_threshold(reviewer, item
               "directly or indirectly, of more than thirty-five percent (35%) of the voting equity of the Borrower.")
     _, _, findings = _review(reviewer, items, clause, only="debt_change_of_control")
     assert any(f.quote in clause and f.verified for f in findings), [f.quote for f in findings]
+
+
+# PDF text as unstructured gives it: one printed line per paragraph, the sentence running on below.
+WRAPPED = (
+    "12. Term and Termination\n\n"
+    "12.1 This Agreement shall continue for five (5) years from the Effective Date.\n\n"
+    "12.2 If a majority of the equity securities of either\n\n"
+    "party are acquired by a third party, the other party may\n\n"
+    "terminate this Agreement upon thirty (30) days written notice\n\n"
+    "to the acquired party. Nothing in this Section limits any other remedy.\n\n"
+)
+
+
+def test_whole_sentence_joins_wrapped_pdf_lines():
+    from agents.offline.units import whole_sentence
+
+    mid = WRAPPED.index("party are acquired")
+    s, e = whole_sentence(WRAPPED, mid, WRAPPED.index("\n", mid))
+    assert WRAPPED[s:e].startswith("12.2 If a majority")
+    assert WRAPPED[s:e].endswith("to the acquired party.")
+    # a sentence that ends on its own line, and a title above it, are left alone
+    t = WRAPPED.index("12.1")
+    assert whole_sentence(WRAPPED, t, WRAPPED.index("\n", t)) == (t, WRAPPED.index("\n", t))
+    assert whole_sentence(WRAPPED, 0, len("12. Term and Termination")) == (0, len("12. Term and Termination"))
+    # the sentence splitter cuts after "Inc."; the quote reaches back over it to the sentence's start
+    glued = "8.3 Change. If a majority of the shares of either\n\nAcme or Beta, Inc. (except as stated) are sold,\n\neither party may terminate. Next."
+    cut = glued.index("(except")
+    s, e = whole_sentence(glued, cut, glued.index("sold,") + 5)
+    assert glued[s:e] == ("If a majority of the shares of either\n\nAcme or Beta, Inc. (except as stated) are sold,\n\n"
+                          "either party may terminate.")
+
+
+def test_quote_is_the_whole_sentence_across_wrapped_lines(reviewer, items):
+    text = FILLER + WRAPPED
+    doc = Document(room="t", path="contract.pdf", doc_type="pdf", sha256="w")
+    chunks = chunk_text(doc.id, text)  # one chunk: a quote never reaches across a chunk's edge
+    assert len(chunks) == 1
+    found = [f for f in reviewer.review(doc, chunks, items) if f.category == "change_of_control"]
+    assert found, "the change-of-control sentence was not found"
+    f = found[0]
+    assert f.verified and locate_quote(f.quote, text) is not None
+    assert f.quote.startswith("12.2 If a majority") and f.quote.rstrip().endswith("to the acquired party."), f.quote
+    assert "30" in f.summary or "thirty" in f.summary.lower(), f.summary
