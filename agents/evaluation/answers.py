@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from core.types import ChecklistItem, Finding
 
-from agents.evaluation.facts import _PARTY_CLAUSE, HALVES, date_match, half, law_match, token_f1
+from agents.evaluation.facts import HALVES, date_match, half, law_match, party_f1, token_f1
 from agents.evaluation.labels import LabelledContract
 from agents.facts import extract_facts
 from agents.table.answers import Answer, AnswerStatus, answer_document, durations
@@ -42,7 +42,7 @@ def score_answer(category: str, kind: AnswerType, answer: Answer | None, gold: s
     if kind is AnswerType.yes_no:
         return float((answer is not None and answer.value == "yes") == present)
     if kind is AnswerType.parties:
-        return token_f1(value, gold, _PARTY_CLAUSE)
+        return party_f1(value, gold)
     if kind is AnswerType.date:
         return float(date_match(value or None, gold))
     if kind is AnswerType.jurisdiction:

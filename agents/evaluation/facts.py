@@ -10,9 +10,10 @@ Scoring (per contract, then the mean over contracts of each half):
 - Parties: bag-of-tokens F1 between the predicted parties (each name, defined term and alias) and CUAD's
   `Parties-Answer` (names with their defined terms). Tokens: text NFKD-folded to ASCII, lower-cased, split
   into runs of [a-z0-9]; the articles a/an/the are dropped (SQuAD's answer normalisation), and so are the
-  words "party", "parties", "individually", "collectively", which CUAD's answers carry for some contracts
-  ("(each a "Party" and together the "Parties")") and not others. Both empty: 1. `parties_strict` keeps
-  those four words (reported, no target).
+  words "party", "parties", "individually", "collectively"; CUAD's answers carry the clause "(each a
+  "Party" and together the "Parties")" for some contracts and not others, so it is removed from the answer
+  first (`without_party_clause`). Both empty: 1. `parties_strict` scores the raw answer (reported, no
+  target).
 - Agreement / Effective / Expiration Date: exact match of ISO dates. CUAD's M/D/YYYY becomes ISO; an
   answer listing several dates ("09/01/2006; 8/31/2007") is matched by any of them; an answer with a blank
   ("09/[]/2019", the contract leaves the day unfilled) and "perpetual" both mean no complete date is stated
@@ -52,6 +53,35 @@ _ARTICLES = {"a", "an", "the"}
 # Words of the "(each a "Party" and together the "Parties")" clause that CUAD's answers include for some
 # contracts and not for others: they name no party, so `parties` leaves them out; `parties_strict` keeps them.
 _PARTY_CLAUSE = {"party", "parties", "individually", "collectively"}
+# The clause itself: an opener ("individually as a", "each a", "and together with Licensor, the") and the
+# quoted "Party" / "Parties" terms.
+_CLAUSE_RE = re.compile(r"""(?ix)
+    (?:\b(?:individually|each|collectively|together|hereinafter|both|and|or)\b[^"\u201c\u201d()]{0,60}?)?
+    ["\u201c]\s*part(?:y|ies)\s*[.,:]?\s*(?:["\u201d]|(?=[\s,)]))
+    (?:[^"\u201c\u201d()]{0,60}?["\u201c]\s*parties\s*[.,:]?\s*["\u201d]?)?""")
+_QUOTED_TERM = re.compile(r"[\"\u201c][^\"\u201c\u201d]+[\"\u201d]")
+
+
+def without_party_clause(answer: str) -> str:
+    """CUAD's Parties answer less its collective-definition clause: an entry ("; "-separated) that is only
+    that clause ("Shipper and Transporter (individually as a "Party" or collectively as the "Parties")")
+    goes whole, since the names it repeats are listed already; in an entry that also defines a term of its
+    own ('HERTZ GROUP REALTY TRUST, INC. ("Licensee" and together with Licensor, the "Parties")') only the
+    clause goes."""
+    kept = []
+    for entry in answer.split(";"):
+        if not _CLAUSE_RE.search(entry):
+            kept.append(entry)
+            continue
+        rest = _CLAUSE_RE.sub(" ", entry)
+        if _QUOTED_TERM.search(rest):
+            kept.append(rest)
+    return ";".join(kept)
+
+
+def party_f1(pred: str, answer: str) -> float:
+    """The `parties` score: token F1 against the answer without its "Party"/"Parties" clause."""
+    return token_f1(pred, without_party_clause(answer), _PARTY_CLAUSE)
 
 
 def half(filename: str) -> str:
@@ -113,7 +143,7 @@ def party_string(facts: AgreementFacts) -> str:
 
 def score_one(facts: AgreementFacts, row: dict[str, str]) -> dict[str, float]:
     return {
-        "parties": token_f1(party_string(facts), row.get("Parties-Answer", ""), _PARTY_CLAUSE),
+        "parties": party_f1(party_string(facts), row.get("Parties-Answer", "")),
         "parties_strict": token_f1(party_string(facts), row.get("Parties-Answer", "")),
         "agreement_date": float(date_match(facts.agreement_date, row.get("Agreement Date-Answer", ""))),
         "effective_date": float(date_match(facts.effective_date, row.get("Effective Date-Answer", ""))),
