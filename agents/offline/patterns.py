@@ -43,6 +43,21 @@ _CONVENIENCE = (r"(for (its|their|any|his|her) (own )?convenience|for convenienc
                 r"|with or without (cause|reason)|at will|at any time|(sole|absolute) discretion|without (penalty|liability)|for any or no reason)")
 _SUBST_ALL = r"(all or substantially all|substantially all (of )?(its|the) (assets|business))"
 
+# "exclusive" used for something other than exclusive dealing: remedies "not exclusive of" others, a mark that
+# is a party's "exclusive property", "exclusive jurisdiction", an indemnity that "inures exclusively" to one
+# side. A unit whose only "exclusiv" word is one of these, with no sole-supplier, requirements or
+# no-other-supplier language, is no exclusivity clause.
+_EXCLUSIVE_IDIOM = (r"(?:exclusive of\b|(?:not|non)[- ]exclusive\b"
+                    r"|(?:sole|only) and exclusive (?:remed\w*|propert\w*|own\w*|jurisdiction|venue|forum|responsib\w*|control)"
+                    r"|exclusive (?:remed\w*|propert\w*|own\w*|jurisdiction|venue|forum|control|responsib\w*|benefit)"
+                    r"|exclusively (?:provided|(?:to|for) (?:the )?(?:\w+\W{0,2}){0,2}benefit)|inures? exclusively)")
+_EXCLUSIVE_IDIOM_ONLY = (
+    r"^(?!.*exclusiv.*exclusiv)(?!.*\b(?:sole|only) (?:supplier|distributor|provider|source|reseller|agent|licensee))"
+    r"(?!.*\brequirements\b)"
+    r"(?!.*(?:(?:shall|will|may) not|agrees? not to)\b.{0,120}(?:purchase|obtain|buy|sell|distribute|appoint|market|license|engage)"
+    r".{0,160}(?:any other|another|third part|competitor|competing))"
+    r".*" + _EXCLUSIVE_IDIOM)
+
 ITEM_PATTERNS: dict[str, ItemPatterns] = {
     "change_of_control": ItemPatterns(
         include=_rx(_CONTROL, _SUBST_ALL, _MAJORITY, _MERGER + r".{0,200}(terminat|consent|assign|notif|notice)",
@@ -70,7 +85,7 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
         include=_rx(r"exclusiv\w*", r"\bsole (and exclusive )?(supplier|distributor|provider|source|reseller|agent|licensee)",
                     r"((shall|will|may) not|agrees? not to)\b.{0,120}(purchase|obtain|buy|sell|distribute|appoint|market|license|engage|work with|collaborate|enter into|endorse|promote|grant|use|exploit|enable|contract).{0,160}(any other|another|third part|others?\b|other than|competitor|competing|similar)",
                     r"\brequirements\b", r"only (from|to|through|with) "),
-        exclude=_rx(r"non-?exclusive(?!.{0,200}\bexclusiv)"),
+        exclude=_rx(r"non-?exclusive(?!.{0,200}\bexclusiv)", _EXCLUSIVE_IDIOM_ONLY),
     ),
     "non_compete": ItemPatterns(
         include=_rx(r"non-?compet\w*", r"\bnot\b.{0,200}\bcompet\w*", r"\bcompet\w*.{0,200}\b(shall|will|may) not\b",

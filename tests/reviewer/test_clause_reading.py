@@ -439,3 +439,46 @@ def test_a_clean_litigation_representation_is_no_key_issue(items, clause, severi
     from agents.offline.clauses.conditions import severity_for
 
     assert severity_for(items["litigation"], clause)[0].value == severity
+
+
+@pytest.mark.parametrize("item_id, clause, sentence", [
+    # record keeping is the half of an audit clause that binds the audited party
+    ("audit_rights", "7.2 Records. Distributor shall keep for three (3) years complete and accurate books of account "
+     "relating to its sales of the Products.",
+     "Distributor (XYZ Corp.) must keep books and records for three (3) years (§ 7.2)."),
+    # "provide X the opportunity to examine": the one given the opportunity inspects
+    ("audit_rights", "Cisco will provide Distributor the opportunity to examine the records supporting each invoice "
+     "during normal business hours.",
+     "Distributor (XYZ Corp.) may inspect Cisco's books and records."),
+    # "no later than" bounds the time to pay; it does not negate the duty
+    ("revenue_sharing", "Distributor will, no later than thirty (30) days after the end of each calendar quarter, pay "
+     "Cisco royalties on Net Sales.",
+     "Distributor (XYZ Corp.) must pay Cisco royalties."),
+    # what continues after the end, in the words drafters use for it
+    ("post_termination_services", "Except upon termination for Distributor's breach, Cisco will complete delivery of "
+     "all purchase orders accepted by it prior to termination.",
+     "Cisco must complete orders accepted before the agreement ends."),
+    ("post_termination_services", "Upon expiration or termination, Distributor shall cease all use of the Cisco "
+     "trademarks.",
+     "Distributor (XYZ Corp.) must stop using Cisco's name, marks or materials after the agreement ends."),
+    ("post_termination_services", "Such books and records shall be maintained for two (2) years following the "
+     "termination of this Agreement.",
+     "The books and records must be kept for a period after the agreement ends."),
+])
+def test_obligations_read_through_asides_and_record_keeping(items, item_id, clause, sentence):
+    assert write_summary(items[item_id], clause, PARTIES) == sentence
+
+
+def test_exclusive_used_for_something_else_is_no_exclusivity_clause():
+    from agents.offline.patterns import gate
+
+    for clause in ("The rights and remedies set forth in this Agreement are not exclusive of any remedies at law.",
+                   "All trademarks are and remain the exclusive property of Cisco.",
+                   "The courts of New York shall have exclusive jurisdiction over any dispute.",
+                   "This indemnity will inure exclusively to the benefit of Distributor and its officers."):
+        assert not gate("exclusivity", clause), clause
+    for clause in ("Cisco appoints Distributor as its exclusive distributor of the Products in the Territory.",
+                   "Distributor shall purchase all of its requirements of the Products exclusively from Cisco.",
+                   "Distributor shall not sell any competing product of another manufacturer; all marks remain the "
+                   "exclusive property of Cisco."):
+        assert gate("exclusivity", clause), clause

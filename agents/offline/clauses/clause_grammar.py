@@ -24,7 +24,10 @@ class Ctx:
 
 
 _MODAL = r"(?:may|shall|will|can|cannot|must|might|has|have|is|are|reserves|retains|agrees?|undertakes?|covenants?|hereby)"
-_NEG = re.compile(r"\b(not|no|never|cannot|neither|nor)\b|\bin no event\b", _I)
+# "no later than", "not less than" bound a time or an amount; they negate nothing ("ArTara will, no later than 60
+# days after each quarter, pay royalties")
+_NEG = re.compile(r"\b(not|no)\b(?!\s+(?:later|earlier|sooner|less|more|fewer)\s+than\b)|\b(never|cannot|neither|nor)\b"
+                  r"|\bin no event\b", _I)
 
 
 # Words that may stand between a modal and its verb without starting a clause of their own

@@ -397,13 +397,15 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
                 else "facilities" if re.search(r"facilit|premises|plant|site\b", q, _I)
                 else "compliance with the agreement" if re.search(r"\bcompliance\b", q, _I) else "")
     verb = "audit" if re.search(r"\baudit", q, _I) else "inspect"
-    # "Cisco shall permit Distributor (or its agent) to audit": the one permitted audits, the one permitting is audited
-    for p in re.finditer(r"\b(permit|allow)\s+", q, _I):
+    # "Cisco shall permit Distributor (or its agent) to audit": the one permitted audits, the one permitting is
+    # audited; so with "provide Distributor the opportunity to examine"
+    for p in re.finditer(r"\b(permit|allow|provide|give|afford)\s+", q, _I):
         who = mention_at(q, p.end(), c.ms, slack=2)
-        if who is not None and re.match(r"(\s+or\s+its\s+\w+)?(,[^,]{0,80},)?\s+to\s+(conduct\s+)?(\w+\s+)?(audit|inspect|examine)",
+        if who is not None and re.match(r"(\s+or\s+its\s+\w+)?(\s+and\s+[\w.-]+)?(,[^,]{0,80},)?\s+(with\s+)?((the|an?|reasonable|full)\s+)*"
+                                        r"(opportunity|right|access)?\s*to\s+(conduct\s+)?(\w+\s+)?(audit|inspect|examine)",
                                         q[who.end:], _I):
             r.actor, r.action = actor_of(who, c, False)[0], f"may {verb}"
-            sub = anchor(c, r"permit|allow")
+            sub = anchor(c, r"permit|allow|provide|give|afford")
             r.counterparty = sub[0].actor if sub and sub[0] is not None and sub[0].party >= 0 and sub[0].party != who.party else ""
             return
     # "Merchant shall make its books available to Purchaser", "available for inspection by HEMISPHERX"
@@ -415,10 +417,22 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
             r.actor, r.action = who.actor, f"may {verb}"
             r.counterparty = holder.actor if holder is not None and holder.party >= 0 and holder.party != who.party else ""
             return
-    who, neg, m = _bound_party(c, r"engage\b[^.;]{0,100}?\bto\s+(audit|inspect)|audit|inspect|examine|review|monitor|"
+    who, neg, m = _bound_party(c, r"(?:engage|cause)\b[^.;]{0,100}?\b(?:to\s+(?:audit|inspect|examine)|an?\s+(?:audit|inspection))"
+                                  r"|audit|inspect|examine|review|monitor|"
                                   r"conduct\w*\s+(\w+\s+)?(audits?|inspections?)|have the right\b[^.;]{0,120}?\bto\s+(?:appoint|engage|audit|inspect)")
     if who and not neg:
         r.actor, r.action, r.counterparty = who, f"may {verb}", party_counter(c, m)
+        return
+    # the record-keeping half of an audit clause: "i-Escrow shall keep for one (1) year proper records and books
+    # of account relating to ..." says who keeps what, and for how long, even where no audit right follows
+    keep = re.search(r"\b(keep|maintain|retain|preserve)\b[^.;]{0,80}?\b(books|records|accounts)\b", q, _I)
+    if keep and r.detail == "books and records":
+        who, neg, m = _bound_party(c, r"keep|maintain|retain|preserve")
+        if who and not neg:
+            period = re.search(r"\bfor\s+(?:a\s+period\s+of\s+)?((?:at\s+least\s+)?(?:\w+\s+)?(?:\(\d+\)\s+)?(?:years?|months?))\b"
+                               r"([^.;]{0,60}\b(?:after|following|from)\b[^.;,]{0,60})?", q, _I)
+            r.actor, r.action = who, "must keep"
+            r.amount = " ".join(period.group(0).split()) if period else ""
 
 
 def _minimum(c: Ctx, r: ClauseReading) -> None:
@@ -475,9 +489,10 @@ def _revenue(c: Ctx, r: ClauseReading) -> None:
     r.consequence = "revenue sharing"
     r.amount = _share_of(q)
     r.detail = "royalties" if re.search(r"royalt", q, _I) else "commissions" if re.search(r"commission", q, _I) else ""
-    who, neg, m = subject_of(c, r"pay|remit|share|split|account for|owe")
+    # _bound_party: "ArTara will, no later than 60 days following each calendar quarter, pay tiered Royalties"
+    who, neg, m = _bound_party(c, r"pay|remit|share|split|account for|owe")
     if who and not neg:
-        r.actor, r.action, r.counterparty = who, "must pay", party_counter(c, m)
+        r.actor, r.action, r.counterparty = who, "must pay", party_counter(c, m) if m is not None else ""
 
 
 def _price(c: Ctx, r: ClauseReading) -> None:
@@ -504,7 +519,8 @@ def _price(c: Ctx, r: ClauseReading) -> None:
 
 # (kind, words that show it, what the bound party does, the sentence when no party is read)
 _AFTER_END = (
-    ("transition", r"transition(?:al)? (?:services?|assistance|period|plan)|wind[- ]?down", "must give transition assistance",
+    ("transition", r"transition(?:al)? (?:services?|assistance|period|plan)|wind[- ]?down|successor (?:contractor|provider|vendor|supplier)"
+     r"|transfer of the (?:provision of the )?services", "must give transition assistance",
      "The agreement provides for transition assistance after it ends"),
     ("sell-off", r"sell[- ]?off|(?:sell|dispose of) (?:off )?(?:its |any |all )?(?:remaining |existing |unsold )?(?:inventory|stock)",
      "may sell off remaining inventory", "The remaining inventory may be sold off after the agreement ends"),
@@ -518,10 +534,24 @@ _AFTER_END = (
      "The agreement requires obligations to be performed for a period after it ends"),
     ("payment", r"\bpay(?:ment)?s?\b[^.;]{0,80}\b(?:accru\w*|due|owed|owing|outstanding|earned)", "must pay amounts accrued before the end",
      "The amounts accrued before the agreement ends remain payable"),
+    ("orders", r"\b(?:complete|fill|fulfil\w*|honou?r)\s+(?:the\s+)?(?:delivery\s+of\s+)?(?:all\s+|any\s+)?(?:outstanding\s+|pending\s+|accepted\s+)?"
+     r"(?:purchase\s+)?orders", "must complete orders accepted before the agreement ends",
+     "The orders accepted before the agreement ends must still be completed"),
+    ("stop use", r"\b(?:cease|stop|discontinue)\w*\s+(?:all\s+)?(?:further\s+)?(?:use|using|to use|the use)\b"
+     r"|\bprohibited from (?:using|selling|distributing|shipping)|\bno longer (?:use|sell|distribute)",
+     "must stop using the other party's name, marks or materials",
+     "The use of the other party's name, marks or materials must stop when the agreement ends"),
+    ("records", r"\b(?:books|records)\b[^.;]{0,80}\b(?:maintained|kept|retained|preserved)\b"
+     r"|\b(?:maintain|keep|retain|preserve)\b[^.;]{0,60}\b(?:books|records)\b", "must keep its books and records",
+     "The books and records must be kept for a period after the agreement ends"),
+    ("hand over", r"\bdeliver\w*\b[^.;]{0,60}\b(?:data|materials|documents|records|work product|deliverables)\b",
+     "must hand over the other party's data and materials", "The data and materials must be handed over when the agreement ends"),
 )
 _VERB_OF = {"transition": r"provide|give|render|perform|assist|cooperate", "sell-off": r"sell|dispose|continue",
             "last buy": r"place|order|purchase|buy", "return": r"return|destroy|deliver",
-            "support": r"continue|provide|support|supply", "perform": r"perform|continue", "payment": r"pay|remit"}
+            "support": r"continue|provide|support|supply", "perform": r"perform|continue", "payment": r"pay|remit",
+            "orders": r"complete|fill|fulfil|honou?r", "stop use": r"cease|stop|discontinue|be prohibited|no longer",
+            "records": r"maintain|keep|retain|preserve", "hand over": r"deliver"}
 
 
 def _bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:

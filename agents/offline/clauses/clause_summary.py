@@ -277,6 +277,9 @@ def _simple(template: str) -> Callable[[_Say, ClauseReading], str | None]:
 def _audit(s: _Say, r: ClauseReading) -> str | None:
     if not r.actor or not r.detail:
         return None  # what is inspected must be stated, or the sentence would invent it
+    if r.action == "must keep":
+        period = f" {r.amount}" if r.amount else ""
+        return f"{s.subject(r.action)[0]} must keep {r.detail}{period}{s.tail(False)}"
     return f"{s.subject(r.action)[0]} {r.action} {s.poss(r.counterparty)} {r.detail}{s.tail()}"
 
 
@@ -312,7 +315,8 @@ def _after_end(s: _Say, r: ClauseReading) -> str | None:
     if r.actor and r.action:
         subj, verb = s.subject(r.action)
         verb = verb.replace("the other party's", s.poss(r.counterparty))
-        return f"{subj} {verb} after the agreement ends{s.tail(False)}"
+        when = "" if "agreement ends" in verb else " after the agreement ends"
+        return f"{subj} {verb}{when}{s.tail(False)}"
     return f"{r.detail}{s.tail(False)}" if r.detail else None
 
 
