@@ -464,6 +464,10 @@ def test_a_clean_litigation_representation_is_no_key_issue(items, clause, severi
     ("post_termination_services", "Such books and records shall be maintained for two (2) years following the "
      "termination of this Agreement.",
      "The books and records must be kept for a period after the agreement ends."),
+    # "shall be prohibited from" is the restriction; the carve-out's "may develop" is not the clause's verb
+    ("exclusivity", "4.1 Exclusivity. Distributor shall be prohibited from developing competing products for any "
+     "third party, with the exception that Distributor may develop products for its own use.",
+     "Distributor (XYZ Corp.) may not deal with third parties in the field the clause covers (§ 4.1)."),
 ])
 def test_obligations_read_through_asides_and_record_keeping(items, item_id, clause, sentence):
     assert write_summary(items[item_id], clause, PARTIES) == sentence

@@ -27,7 +27,7 @@ _MODAL = r"(?:may|shall|will|can|cannot|must|might|has|have|is|are|reserves|reta
 # "no later than", "not less than" bound a time or an amount; they negate nothing ("ArTara will, no later than 60
 # days after each quarter, pay royalties")
 _NEG = re.compile(r"\b(not|no)\b(?!\s+(?:later|earlier|sooner|less|more|fewer)\s+than\b)|\b(never|cannot|neither|nor)\b"
-                  r"|\bin no event\b", _I)
+                  r"|\bin no event\b|\b(?:prohibited|restricted|precluded|barred)\s+from\b", _I)
 
 
 # Words that may stand between a modal and its verb without starting a clause of their own
@@ -37,7 +37,9 @@ _GAP_WORDS = set("""not also only immediately thereupon then further hereby have
 be entitled permitted authorized authorised free able to in its their discretion at any time and is are without cause
 upon written notice prior days day months exclusive obligation agree agrees undertake undertakes required elect
 hereunder independently thereafter thereof or unilaterally absolute reasonable first directly indirectly either
-whether alone jointly with others through third party parties""".split())
+whether alone jointly with others through third party parties""".split()) | {
+    # "Conformis shall be prohibited from developing": the restriction is the modal's own verb
+    "prohibited", "restricted", "precluded", "barred", "from"}
 
 
 def _gap_ok(gap: str) -> bool:
