@@ -66,8 +66,15 @@ def trigger(f: Finding) -> str:
 
 
 def notice_period(f: Finding) -> str:
+    """The notice period in the words the finding's sentence uses ("30 days' written notice", not "thirty (30)
+    days written notice"), so the schedule and the key issue say it alike."""
+    from agents.offline.clauses.clause_parts import notice_of
+
     m = NOTICE_PERIOD.search(f.quote)
-    return " ".join(m.group(0).split()) if m else ""
+    if not m:
+        return ""
+    said = notice_of(f.quote)
+    return said if said and said[0].isdigit() else " ".join(m.group(0).split())
 
 
 def section_of(f: Finding) -> str:

@@ -73,7 +73,7 @@ def test_memo_docx_is_shaped_like_a_diligence_report(settings, tmp_path):
                                                         "Notice", "Action", "Source"]
     rows = [[c.text for c in r.cells] for r in consents.rows[1:]]
     assert ["Supply Agreement", "Acme Corp. / Target Inc.", "§ 18.4", "change of control", "counterparty may terminate",
-            "thirty (30) days' written notice", "Negotiate a waiver of the termination right before closing",
+            "30 days' written notice", "Negotiate a waiver of the termination right before closing",
             "[p. 3]"] in rows
     agreements = [[c.text for c in r.cells] for r in doc.tables[1].rows]
     assert ["Supply Agreement", "acme.pdf", "Acme Corp. (“Supplier”); Target Inc. (“Customer”)", "2021-02-02",
