@@ -103,6 +103,7 @@ def headings_only(text: str) -> bool:
 # 2TheMart or" is one line of a sentence that goes on below. A quote made of one such line reads as a fragment.
 WIDEN_MAX_CHARS = 1000  # how far a quote may grow to reach its sentence's ends
 _LINE_BREAK = re.compile(r"\n[ \t]*(?:\n\s*)?")
+_SPACES = re.compile(r"[ \t]*")
 _STOP_END = re.compile(r"[.;:!?][\"')\]\u201d]*$")
 _CONNECTOR_END = re.compile(r"(?:,|\b(?:or|and|of|the|to|a|an|by|in|on|for|with|under|its|any|that|than|which))$", re.I)
 # A full stop that ends a name or a reference, not a sentence: the sentence splitter cuts "either 2TheMart or
@@ -174,7 +175,7 @@ def whole_sentence(text: str, s: int, e: int) -> tuple[int, int]:
             # the unit stops after an abbreviation inside its line: on to the sentence's real end
             if not _ABBREV_END.search(text[:hi]):
                 break
-            m = re.compile(r"[ \t]*").match(text, hi)
+            m = _SPACES.match(text, hi)
         if m.end() >= len(text):
             break  # the chunk ends here; the sentence's end is beyond what this quote can cite
         nxt_end = text.find("\n", m.end())
