@@ -468,6 +468,10 @@ def test_a_clean_litigation_representation_is_no_key_issue(items, clause, severi
     ("exclusivity", "4.1 Exclusivity. Distributor shall be prohibited from developing competing products for any "
      "third party, with the exception that Distributor may develop products for its own use.",
      "Distributor (XYZ Corp.) may not deal with third parties in the field the clause covers (§ 4.1)."),
+    # "either company" in a two-company agreement is either party
+    ("change_of_control", "If a majority of the shares of Distributor are acquired by another company, either company "
+     "may terminate this Agreement by giving thirty (30) days written notice to the other party.",
+     "Either party may terminate on a change of control of Distributor (XYZ Corp.), on 30 days' written notice."),
 ])
 def test_obligations_read_through_asides_and_record_keeping(items, item_id, clause, sentence):
     assert write_summary(items[item_id], clause, PARTIES) == sentence

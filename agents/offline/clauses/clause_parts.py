@@ -89,7 +89,7 @@ def index_parties(parties: Sequence[PartyLike]) -> PartyIndex:
 
 _GENERIC_RE = [
     (re.compile(r"\b(neither|no)\s+(party|parties|of the parties)\b", _I), "neither party"),
-    (re.compile(r"\b(either|any|a)\s+(party|of the parties)\b", _I), "either party"),
+    (re.compile(r"\b(either|any|a)\s+(party|of the parties)\b|\beither\s+company\b", _I), "either party"),
     (re.compile(r"\b(each|both)\s+(party|parties|of the parties)\b", _I), "each party"),
     (re.compile(r"\bthe other\s+(party|parties)\b", _I), "other party"),
 ]
