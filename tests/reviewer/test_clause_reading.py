@@ -490,3 +490,13 @@ def test_exclusive_used_for_something_else_is_no_exclusivity_clause():
                    "Distributor shall not sell any competing product of another manufacturer; all marks remain the "
                    "exclusive property of Cisco."):
         assert gate("exclusivity", clause), clause
+
+
+def test_a_party_without_a_defined_term_is_named_without_its_suffix(items):
+    parties = (SimpleNamespace(name="Link Plus Corporation", role="", aliases=()),
+               SimpleNamespace(name="Axiometric, LLC.", role="", aliases=()))
+    assert write_summary(items["exclusivity"], "3.2.1 Axiometric shall have the exclusive right to market and sell the "
+                         "Products in the United States.", parties) == "Axiometric, LLC. has exclusive rights (§ 3.2.1)."
+    assert write_summary(items["change_of_control"], "Link Plus may terminate this Agreement upon a change of control "
+                         "of Axiometric.", parties) == \
+        "Link Plus Corporation may terminate on a change of control of Axiometric, LLC."

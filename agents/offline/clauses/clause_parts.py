@@ -56,13 +56,31 @@ class PartyIndex:
         return {t for t, _ in self.terms} | set(self.displays) | set(self.firsts)
 
 
+_SUFFIX = re.compile(r",?\s+(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|Corp|Corporation|Co|LP|L\.P|GmbH|AG|S\.A|N\.V|B\.V|plc)\.?$", _I)
+_GENERIC_NAMES = {"company", "corporation", "group", "holdings", "partners", "fund", "trust", "bank", "energy",
+                  "international", "services", "systems", "technologies", "industries", "enterprises"}
+
+
+def _short_name(name: str) -> str:
+    """'Axiometric, LLC.' -> 'Axiometric': a party the preamble gave no defined term is called by its name less
+    the company suffix in the clauses ("Axiometric shall have the exclusive right"). '' when nothing distinctive
+    is left."""
+    short = name
+    while (cut := _SUFFIX.sub("", short)) != short:
+        short = cut.strip(" ,")
+    if short == name or len(short) < 4 or short.lower() in _GENERIC_NAMES or not short[0].isupper():
+        return ""
+    return short
+
+
 def index_parties(parties: Sequence[PartyLike]) -> PartyIndex:
     displays, firsts, terms = [], [], []
     for p in parties:
         name = " ".join(str(getattr(p, "name", "") or "").split())
         role = " ".join(str(getattr(p, "role", "") or "").split())
         aliases = [" ".join(str(a).split()) for a in (getattr(p, "aliases", ()) or ())]
-        own = [t for t in [role, name, *aliases] if t and t.lower() not in _NOT_PARTIES and len(t) > 1]
+        short = _short_name(name) if not role and not aliases else ""
+        own = [t for t in [role, name, *aliases, short] if t and t.lower() not in _NOT_PARTIES and len(t) > 1]
         if not own:
             continue
         i = len(displays)

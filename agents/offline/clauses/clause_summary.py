@@ -503,4 +503,4 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     if not text or not names_only_parties(text, allowed):
         sec = f" (§ {r.section})" if r.section else ""
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
-    return text
+    return text[:-1] if text.endswith("..") else text  # a name that ends the sentence may end "LLC."
