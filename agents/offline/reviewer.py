@@ -165,7 +165,7 @@ class OfflineReviewer:
         # the classifier scored one printed line of the PDF; the lawyer reads, and the summary is written from,
         # the whole sentence it belongs to
         unit = _Unit(unit.chunk, *whole_sentence(unit.chunk.text, unit.start, unit.end))
-        if excluded(item.id, unit.text):
+        if excluded(item.id, " ".join(unit.text.split())):  # patterns are written with single spaces
             return None  # the line said "the exclusive"; its sentence says "the exclusive property of Erchonia"
         loc = locate_quote(unit.text, unit.chunk.text, start_hint=unit.start)
         if loc is None:

@@ -252,3 +252,12 @@ def test_quote_is_the_whole_sentence_across_wrapped_lines(reviewer, items):
     assert f.verified and locate_quote(f.quote, text) is not None
     assert f.quote.startswith("12.2 If a majority") and f.quote.rstrip().endswith("to the acquired party."), f.quote
     assert "30" in f.summary or "thirty" in f.summary.lower(), f.summary
+
+
+def test_a_sentence_is_judged_whole_not_by_its_printed_line(reviewer, items):
+    # the line "are and remain the exclusive" looks like exclusive dealing; its sentence is about ownership
+    text = FILLER + ("9. Trademarks\n\nAll trademarks, service marks and trade names that Cisco uses in connection with\n\n"
+                     "the license granted hereunder are and remain the exclusive\n\nproperty of Cisco.\n\n")
+    doc = Document(room="t", path="contract.pdf", doc_type="pdf", sha256="t")
+    found = reviewer.review(doc, chunk_text(doc.id, text), items)
+    assert not [f for f in found if f.category == "exclusivity"], [f.quote for f in found if f.category == "exclusivity"]
