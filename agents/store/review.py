@@ -268,11 +268,18 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
         if row is None or bool(row["verified"]) != f.verified or row["quote"].split() != f.quote.split():
             return False
         also = json.loads(row["also_json"] or "[]")
+        if SEVERITY_ORDER[f.severity] < SEVERITY_ORDER[Severity(row["severity"])]:
+            # the passage is filed under its most severe reading and says that reading: a limitation clause
+            # with a carve-out reads "the limits do not apply to ...", not "the agreement limits liability"
+            items = [f.category] + [i for i in [row["category"], *also, *f.also] if i != f.category]
+            self._db.execute("UPDATE findings SET category=?, also_json=?, severity=?, summary=? WHERE run_id=? AND id=?",
+                             (f.category, json.dumps(list(dict.fromkeys(items[1:]))), f.severity.value, f.summary,
+                              run_id, row["id"]))
+            return True
         add = [i for i in f.items if i != row["category"] and i not in also]
-        severity = min((Severity(row["severity"]), f.severity), key=lambda s: SEVERITY_ORDER[s]).value
-        if add or severity != row["severity"]:
-            self._db.execute("UPDATE findings SET also_json=?, severity=? WHERE run_id=? AND id=?",
-                             (json.dumps(also + add), severity, run_id, row["id"]))
+        if add:
+            self._db.execute("UPDATE findings SET also_json=? WHERE run_id=? AND id=?",
+                             (json.dumps(also + add), run_id, row["id"]))
         return True
 
     def findings(

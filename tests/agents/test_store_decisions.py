@@ -32,11 +32,14 @@ def test_one_passage_is_one_finding_carrying_every_item(settings):
     s, doc = _store(settings)
     first = _finding(doc)
     assert s.add_findings("run1", [first], "a1") == [first.id]
-    # the same passage reported for another item (a follow-up pass) joins the first, at the higher severity
-    again = _finding(doc, category="change_of_control", severity=Severity.high)
+    # the same passage reported for another item (a follow-up pass) joins the first, at the higher severity and
+    # under the more severe reading, whose sentence it then carries
+    again = _finding(doc, category="change_of_control", severity=Severity.high).model_copy(
+        update={"summary": "A change of control needs the other party's consent."})
     assert s.add_findings("run1", [again], "a2") == []
     [f] = s.findings("run1")
-    assert f.id == first.id and f.items == ["anti_assignment", "change_of_control"] and f.severity == Severity.high
+    assert f.id == first.id and f.items == ["change_of_control", "anti_assignment"] and f.severity == Severity.high
+    assert f.summary == "A change of control needs the other party's consent."
     # it is listed and counted under both items
     assert [x.id for x in s.findings("run1", category="change_of_control")] == [first.id]
     assert s.finding_tally("run1").categories() == {"anti_assignment", "change_of_control"}
@@ -44,6 +47,11 @@ def test_one_passage_is_one_finding_carrying_every_item(settings):
     # another passage of the same document is a finding of its own
     other = _finding(doc, quote="Either party may terminate on thirty days' notice.", start=900)
     assert s.add_findings("run1", [other], "a3") == [other.id]
+    # a less severe reading of it only adds its item
+    low = _finding(doc, category="exclusivity", severity=Severity.low)
+    assert s.add_findings("run1", [low], "a4") == []
+    [f] = [x for x in s.findings("run1") if x.id == first.id]
+    assert f.items == ["change_of_control", "anti_assignment", "exclusivity"] and f.summary == again.summary
 
 
 def test_a_note_alone_is_logged_as_a_note(settings):

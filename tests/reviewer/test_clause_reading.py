@@ -472,6 +472,10 @@ def test_a_clean_litigation_representation_is_no_key_issue(items, clause, severi
     ("change_of_control", "If a majority of the shares of Distributor are acquired by another company, either company "
      "may terminate this Agreement by giving thirty (30) days written notice to the other party.",
      "Either party may terminate on a change of control of Distributor (XYZ Corp.), on 30 days' written notice."),
+    # a carve-out the filed copy blanks out is still a carve-out, not a plain cap
+    ("uncapped_liability", "7.2 Limitation of Liability. EXCEPT FOR [**], IN NO EVENT WILL EITHER PARTY BE LIABLE TO "
+     "THE OTHER PARTY FOR [**].",
+     "The limits on liability do not apply to matters the filed copy redacts (§ 7.2)."),
 ])
 def test_obligations_read_through_asides_and_record_keeping(items, item_id, clause, sentence):
     assert write_summary(items[item_id], clause, PARTIES) == sentence

@@ -270,10 +270,13 @@ def _uncapped(c: Ctx, r: ClauseReading) -> None:
     m = re.match(r"\W*(?:(?:notwithstanding[^,]{0,80},\s*)?(?:and\s+)?)(?:except|excluding|other than)\s+"
                  r"(?:for|with (?:respect|regard) to|in the (?:event|case) of|in connection with|as to|to the extent of)?\s*"
                  r"([^,;:]{3,140}?),", q[h:], _I)
-    if m and "[*" not in m.group(1) and "***" not in m.group(1):
+    redacted = bool(m) and ("[*" in m.group(1) or "***" in m.group(1)) and not re.search(r"[A-Za-z]{3}", re.sub(r"\[[^\]]*\]", "", m.group(1)))
+    if m and ("[*" not in m.group(1) and "***" not in m.group(1) or redacted):
         carve = re.sub(r"\s*\[[^\]]*\]|\s+hereof\b|\s+hereunder\b", "", m.group(1))
         carve = re.sub(r"^as (set forth|provided|stated) in\b", "the matters in", carve, flags=_I)
-        r.detail = plain(carve, c).replace("this §", "§")
+        # "EXCEPT FOR [**], IN NO EVENT WILL EITHER PARTY BE LIABLE": a carve-out the filed copy blanks out is
+        # still a carve-out; say so rather than read the limitation as a plain cap
+        r.detail = "matters the filed copy redacts" if redacted else plain(carve, c).replace("this §", "§")
         rest = ClauseReading()
         _cap(c, rest)  # what the carve-out is carved out of: a cap, or the exclusion of indirect damages
         r.trigger = {"liability capped": "the liability cap", "consequential damages excluded":
