@@ -88,7 +88,8 @@ def _kill_and_resume(hsettings, run_offline_root, _workspace, kill_on, count):
         if len(seen) >= count:
             break
         assert proc.poll() is None, proc.stdout.read().decode()
-        assert time.monotonic() < deadline, "worker too slow"
+        if time.monotonic() > deadline:  # a guard against waiting forever, not a speed requirement
+            pytest.fail("the worker never reached the kill point in 120 s")
         time.sleep(0.005)
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=30)

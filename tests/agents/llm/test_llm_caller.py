@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
 
 import pytest
 from llm_helpers import API_KEY, ROOT_MODEL, SUB_MODEL
@@ -91,11 +90,9 @@ def test_retry_after_is_honoured(llm_settings, fake):
         sleeps.append(s)
         await asyncio.sleep(s)
 
-    t0 = time.monotonic()
     c = caller(llm_settings, backoff_base_s=20.0, sleep=record_sleep)  # backoff alone would wait ~10 s
     asyncio.run(c.call(MSGS, json_schema=SCHEMA, parse=parse_answer))
-    assert sleeps == [pytest.approx(0.4)]
-    assert time.monotonic() - t0 >= 0.4  # waited as told; no upper bound: a loaded machine may be slower
+    assert sleeps == [pytest.approx(0.4)]  # waited as told, as the server's clock below confirms (a lower bound)
     first, second = fake.calls()
     assert second.t_start - first.t_end >= 0.39
 
