@@ -198,7 +198,11 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
                    r"(formal )?notice of (a |an |its |our |the )?(claim|dispute|intended (action|proceedings))",
                    r"\b(we|our client|the claimant) (hereby |now )?demands?\b", r"in (full|final) settlement of",
                    r"(intends?|reserves? the right|will) (\w+ ){0,2}(commence|issue|bring|file|institute) (legal |court )?(proceedings|an action|a claim|suit|litigation)"),
-        exclude=_rx(r"(shall|will|may) (\w+ ){0,4}(indemnify|defend)"),
+        # an indemnity's claims procedure and a dispute clause's notice step are the contract's machinery for
+        # claims to come, not a claim or proceeding that exists
+        exclude=_rx(r"(shall|will|may) (\w+ ){0,4}(indemnify|defend)", r"\b(indemnif\w+|indemnitee|indemnitor)\b",
+                    r"((co-?)?operat\w*|participate) in the (defen[cs]e|settlement)",
+                    r"(shall|will|must) (\w+ ){0,3}(give|provide|send|deliver)\b[^.;]{0,80}?\bnotice of (the|a|any|such) dispute"),
     ),
     # Items for the CUAD categories that have a recognisable drafting of their own (CUAD_v1_README.txt's
     # definitions). `include` is the vocabulary the classifier ranks within; `strong` wording that is

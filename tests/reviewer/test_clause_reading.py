@@ -172,8 +172,8 @@ CASES = [
      "The document states that no litigation or claim is pending or threatened."),
     ("litigation",
      "Distributor represents that it has not received any written notice of a claim and has no knowledge of any dispute.",
-     "Distributor (XYZ Corp.) represents that no litigation or claim is pending or threatened against it.",
-     "The document states that no litigation or claim is pending or threatened."),
+     "Distributor (XYZ Corp.) represents that no litigation or claim is pending against it.",
+     "The document states that no litigation or claim is pending."),
     ("litigation",
      "EACH PARTY WAIVES (WHETHER AS PLAINTIFF, DEFENDANT OR OTHERWISE) ANY RIGHT TO TRIAL BY JURY IN ANY FORUM.",
      "The parties waive trial by jury.",
@@ -476,9 +476,25 @@ def test_a_clean_litigation_representation_is_no_key_issue(items, clause, severi
     ("uncapped_liability", "7.2 Limitation of Liability. EXCEPT FOR [**], IN NO EVENT WILL EITHER PARTY BE LIABLE TO "
      "THE OTHER PARTY FOR [**].",
      "The limits on liability do not apply to matters the filed copy redacts (§ 7.2)."),
+    # "not subject to any current or pending litigation" is a clean representation; "threatened" only when said
+    ("litigation", "4.08 Pending Litigation. Distributor is not subject to any current or pending litigation that "
+     "would impair its ability to perform.",
+     "Distributor (XYZ Corp.) represents that no litigation or claim is pending against it (§ 4.08)."),
 ])
 def test_obligations_read_through_asides_and_record_keeping(items, item_id, clause, sentence):
     assert write_summary(items[item_id], clause, PARTIES) == sentence
+
+
+def test_claims_machinery_is_no_litigation():
+    from agents.offline.patterns import gate
+
+    for clause in ("The Indemnitee will fully cooperate, at the expense of the Indemnitor, in the defense or settlement "
+                   "of the claim.",
+                   "The disputing Party will give the other Party, as applicable, written notice of the Dispute.",
+                   "Distributor will promptly inform Cisco of any such Action and will co-operate in the defence of the "
+                   "Action."):
+        assert not gate("litigation", clause), clause
+    assert gate("litigation", "Please treat this letter as formal notice of a claim under Section 14 of the Agreement.")
 
 
 def test_exclusive_used_for_something_else_is_no_exclusivity_clause():

@@ -685,7 +685,8 @@ def _litigation(c: Ctx, r: ClauseReading) -> None:
         r.consequence = "jury waiver"
         return
     if re.search(r"\b(?:there (?:is|are) no|no (?:pending|threatened|outstanding)|(?:has|have) not (?:received|been served)|"
-                 r"not aware of any|no knowledge of any)\b", q, _I):
+                 r"not aware of any|no knowledge of any|(?:is|are) not (?:subject to|a party to|the subject of) (?:any )?"
+                 r"(?:(?:current|pending|threatened) (?:or|and) )?(?:current|pending|threatened))\b", q, _I):
         r.consequence = "no claim represented"
         v = re.search(r"\b(?:represents|warrants|confirms|states|has not|is not)\b", q, _I)
         r.actor = actor_of(subject_before(q, v.start(), c.ms), c, False)[0] if v else ""

@@ -377,9 +377,10 @@ def _litigation(s: _Say, r: ClauseReading) -> str | None:
     if r.consequence == "jury waiver":
         return f"The parties waive trial by jury{s.tail(False)}"
     if r.consequence == "no claim represented":
+        state = "pending or threatened" if s.said(r"threat") else "pending"  # only what the clause says
         if r.actor and r.actor not in GENERIC:
-            return f"{s.who(r.actor)} represents that no litigation or claim is pending or threatened against it{s.tail(False)}"
-        return f"The document states that no litigation or claim is pending or threatened{s.tail(False)}"
+            return f"{s.who(r.actor)} represents that no litigation or claim is {state} against it{s.tail(False)}"
+        return f"The document states that no litigation or claim is {state}{s.tail(False)}"
     return None
 
 
