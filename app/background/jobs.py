@@ -113,6 +113,17 @@ def check_source(settings: Settings, source: Path | str) -> Path:
     return path
 
 
+def ingest_env(settings: Settings, environ: dict[str, str] | None = None) -> dict[str, str]:
+    """The ingest job's environment: this one less the model endpoint's key. The job calls no model, and a
+    process that never held the key cannot write it anywhere: chromadb's HNSW files were seen carrying freed
+    heap memory (an earlier request's "authorization: Bearer ..." header in length.bin) when the same
+    process had called a model before indexing."""
+    env = {k: v for k, v in (os.environ if environ is None else environ).items()
+           if not (k.upper().endswith("API_KEY") or k.upper().startswith("DATAROOM_LLM__"))}
+    env["DATAROOM_WORKSPACE"] = str(settings.workspace.resolve())
+    return env
+
+
 def start_ingest(settings: Settings, source: Path | None, room: str, mode: str = "new") -> IngestStatus:
     """Launch the ingest process unless one is already running for the room (SourceNotAllowed for a source
     the app may not read, ValueError for an invalid room name). Mode "embed" (no source) only fills in the
@@ -123,7 +134,7 @@ def start_ingest(settings: Settings, source: Path | None, room: str, mode: str =
     if current is not None and current.running:
         return current
     path.parent.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "DATAROOM_WORKSPACE": str(settings.workspace.resolve())}
+    env = ingest_env(settings)
     with (path.with_suffix(".log")).open("ab") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "app.background.ingest_job", str(Path(source).resolve()), room, str(path), mode],

@@ -173,3 +173,13 @@ def test_a_memo_version_is_labelled_with_who_saved_it():
     assert memo_view.version_label(edit) == "v3 · reviewer alice@firm.test · 2026-12-05 09:00:00 UTC"
     draft = edit.model_copy(update={"author": MemoAuthor.agent, "editor": "", "version": 2})
     assert memo_view.version_label(draft) == "v2 · agent · 2026-12-05 09:00:00 UTC"
+
+
+def test_the_ingest_job_never_holds_the_model_key(tmp_path):
+    from app.background.jobs import ingest_env
+    from core.settings import Settings
+
+    env = ingest_env(Settings(workspace=tmp_path), {"PATH": "/usr/bin", "DATAROOM_LLM__API_KEY": "sk-x",
+                                                   "DATAROOM_LLM__BASE_URL": "http://h/v1", "OPENAI_API_KEY": "sk-y",
+                                                   "DATAROOM_EMBEDDING__MODEL": "hash"})
+    assert env == {"PATH": "/usr/bin", "DATAROOM_EMBEDDING__MODEL": "hash", "DATAROOM_WORKSPACE": str(tmp_path.resolve())}
