@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from agents.offline.clauses.clause_parts import notice_of
 from core.types import SEVERITY_ORDER, Finding
 
 CONSENT_ITEMS = ("change_of_control", "anti_assignment", "lease_assignment", "debt_change_of_control")
@@ -68,8 +69,6 @@ def trigger(f: Finding) -> str:
 def notice_period(f: Finding) -> str:
     """The notice period in the words the finding's sentence uses ("30 days' written notice", not "thirty (30)
     days written notice"), so the schedule and the key issue say it alike."""
-    from agents.offline.clauses.clause_parts import notice_of
-
     m = NOTICE_PERIOD.search(f.quote)
     if not m:
         return ""

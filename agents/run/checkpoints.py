@@ -3,8 +3,8 @@ SQLite file. Thread id = run id on both, so a killed run resumes from its last c
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 import gc
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -20,14 +20,14 @@ async def open_checkpointer(settings: Settings) -> AsyncIterator[BaseCheckpointS
         settings.checkpoint_path().parent.mkdir(parents=True, exist_ok=True)
         import aiosqlite
 
-        # 30 s to wait for a lock, as the review store does (from_conn_string's default is sqlite's 5 s): on a
-        # loaded machine a resume's first checkpoint write met the stopped run's last one and failed "locked"
         # A run stopped by an exception (the circuit breaker, a cancel) leaves the cursors of the checkpoint
         # writes it cancelled in reference cycles; until they are collected, sqlite keeps that closed connection
         # alive with its write lock, and a resume in the same process waited 30 s per write and failed "database
         # is locked" (test_breaker, 1 run in 3). Collecting here, once the stopped run's traceback is gone,
         # frees it. The app's runs are processes of their own; this is for callers that run twice in one.
         gc.collect()
+        # 30 s to wait for a lock, as the review store does (from_conn_string's default is sqlite's 5 s): on a
+        # loaded machine a resume's first checkpoint write met the stopped run's last one and failed "locked"
         async with aiosqlite.connect(str(settings.checkpoint_path()), timeout=30) as conn:
             yield AsyncSqliteSaver(conn)
         return
