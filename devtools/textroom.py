@@ -9,6 +9,9 @@ guarantees), embedded with settings.embedding.model ('hash' keeps it instant).
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
+
+from pydantic import SecretStr
 
 from core.settings import Settings
 from core.text import count_tokens
@@ -51,3 +54,23 @@ def load_text_room(settings: Settings, room: str, texts: dict[str, str], chunk_c
         store.add(doc, chunks, store.embedder.embed([c.text for c in chunks]))
         docs.append(doc)
     return docs
+
+
+def _load_in_child(settings: Settings, room: str, texts: dict[str, str], chunk_chars: int) -> list[dict]:
+    docs = load_text_room(settings, room, texts, chunk_chars)
+    return [d.model_dump(mode="json") for d in docs]
+
+
+def load_text_room_keyless(settings: Settings, room: str, texts: dict[str, str],
+                           chunk_chars: int = 1500) -> list[Document]:
+    """load_text_room in a fresh process that never held the model endpoint's key.
+
+    Chroma's HNSW persistence writes freed heap into length.bin; indexing in a process that has sent
+    model requests can leave an "authorization: Bearer ..." header in the workspace (the app's ingest job
+    is a keyless process for the same reason, app/background/jobs.py).
+    """
+    keyless = settings.model_copy(update={"llm": settings.llm.model_copy(update={"api_key": SecretStr("")})})
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(1) as pool:
+        dumped = pool.apply(_load_in_child, (keyless, room, texts, chunk_chars))
+    return [Document.model_validate(d) for d in dumped]
