@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from agents.offline.clauses.clause_parts import notice_of
+from agents.offline.clauses.clause_parts import AUTO_TERMINATION, STATUTORY_ASSIGNMENT, notice_of, sale_carve_out
 from core.types import SEVERITY_ORDER, Finding
 
 CONSENT_ITEMS = ("change_of_control", "anti_assignment", "lease_assignment", "debt_change_of_control")
@@ -33,6 +33,9 @@ IMPACT = {
 PROTECTIVE = frozenset({"cap_on_liability", "indemnification", "insurance", "confidentiality", "governing_law",
                         "audit_rights", "term_renewal"})
 
+# the restriction lets a party assign without consent on a sale of its business (agents.offline.clauses.clause_parts)
+NO_CONSENT_ON_SALE = "no consent needed on a sale of the business"
+TERMINATES_AUTOMATICALLY = "terminates automatically"
 _TERMINATES = re.compile(r"\bterminat|\bcancel|\brescind", re.I)
 _CONSENT = re.compile(r"\bconsent|\bapprov|\bwaive", re.I)
 _NOTICE_ONLY = re.compile(r"\bnotice|\bnotif|\binform", re.I)
@@ -49,8 +52,12 @@ SECTION = re.compile(r"^\s*(?:section\s+|article\s+|§\s*)?(\d+(?:\.\d+)*[a-z]?)
 def consequence(f: Finding) -> str:
     """The consequence a consent or notice clause attaches to the trigger, in plain words."""
     q = f.quote
+    if AUTO_TERMINATION.search(q):
+        return TERMINATES_AUTOMATICALLY
     if _TERMINATES.search(q):
         return "counterparty may terminate"
+    if sale_carve_out(q) is not None:
+        return NO_CONSENT_ON_SALE
     if _CONSENT.search(q):
         return "prior consent required" + ("; void without it" if _VOID.search(q) else "")
     if _NOTICE_ONLY.search(q):
@@ -63,6 +70,8 @@ def trigger(f: Finding) -> str:
         return "change of control" + (" (deemed an assignment)" if _DEEMED.search(f.quote) else "")
     if "lease_assignment" in f.items:
         return "assignment of the lease"
+    if STATUTORY_ASSIGNMENT.search(f.quote):
+        return "assignment (1940 Act: incl. change of control)"
     return "assignment or transfer" + (" (incl. change of control)" if _DEEMED.search(f.quote) else "")
 
 
@@ -91,12 +100,16 @@ def recommended_action(f: Finding) -> str:
         return "Check that the cap covers the buyer's exposure; note"
     if items & set(CONSENT_ITEMS):
         c = consequence(f)
+        if c == TERMINATES_AUTOMATICALLY:
+            return "Arrange a new agreement to take effect at closing (for a fund: its board's approval)"
         if c.startswith("counterparty may terminate"):
             return "Negotiate a waiver of the termination right before closing"
         if c.startswith("prior consent"):
             return "Obtain the counterparty's consent before closing"
         if c == "notice only":
             return "Notify the counterparty as the clause requires"
+        if c == NO_CONSENT_ON_SALE:
+            return "Confirm the deal is a permitted sale of the business and meet the clause's conditions"
         return "Confirm with counsel whether the deal structure triggers the clause"
     for item, action in (
         ("uncapped_liability", "Negotiate a cap or price the exposure; consider a specific indemnity"),
@@ -119,7 +132,7 @@ def rank(f: Finding, order: dict[str, int]) -> tuple:
     """Sort key of a key issue: protective clauses last, then severity, then consequence for the deal,
     then checklist order, then place."""
     impact = min(IMPACT.get(i, 20 + order.get(i, 0)) for i in f.items)
-    weaker = 1 if impact <= 1 and consequence(f) == "notice only" else 0
+    weaker = 1 if impact <= 1 and consequence(f) in ("notice only", NO_CONSENT_ON_SALE) else 0
     protective = 1 if f.category in PROTECTIVE else 0  # its own item speaks first, as in recommended_action
     return (protective, SEVERITY_ORDER[f.severity], impact, weaker, -f.confidence, f.citation.document_path,
             f.citation.char_start)
@@ -128,4 +141,5 @@ def rank(f: Finding, order: dict[str, int]) -> tuple:
 def needs_consent(f: Finding) -> bool:
     """Whether closing waits on the counterparty: its consent, or a waiver of its termination right."""
     return bool(set(f.items) & set(CONSENT_ITEMS)) and consequence(f) in (
-        "counterparty may terminate", "prior consent required", "prior consent required; void without it")
+        "counterparty may terminate", "prior consent required", "prior consent required; void without it",
+        TERMINATES_AUTOMATICALLY)

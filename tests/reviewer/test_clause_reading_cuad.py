@@ -79,6 +79,7 @@ def violations(sentence: str, parties: list[PreambleParty], quote: str) -> list[
     if law and law.group(1).lower() in " ".join(quote.split()).lower():
         rest = rest.replace(law.group(1), " ")
     rest = re.sub(r"\b(USD|EUR|GBP|US)(?=\s?[$\d])", " ", rest).strip()
+    rest = re.sub(r"\bInvestment (?:Company|Advisers) Act\b", " ", rest)  # a statute the sentence cites is no party
     for g in _GENERIC_SUBJECTS:
         if rest.startswith(g):
             rest = rest[len(g):]

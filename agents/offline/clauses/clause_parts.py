@@ -55,6 +55,11 @@ class PartyIndex:
         """Every string a summary may use to name a party."""
         return {t for t, _ in self.terms} | set(self.displays) | set(self.firsts)
 
+    def display_of(self, words: str) -> str:
+        """The display name of the party `words` names (a term as written, any case); '' for none."""
+        key = " ".join(words.split()).lower()
+        return next((self.displays[i] for t, i in self.terms if t.lower() == key), "")
+
 
 _SUFFIX = re.compile(r",?\s+(?:Inc|Incorporated|LLC|L\.L\.C|Ltd|Limited|Corp|Corporation|Co|LP|L\.P|GmbH|AG|S\.A|N\.V|B\.V|plc)\.?$", _I)
 _GENERIC_NAMES = {"company", "corporation", "group", "holdings", "partners", "fund", "trust", "bank", "energy",
@@ -260,3 +265,66 @@ def amount_of(text: str) -> str:
         months = next((period(p) for p in PERIOD.finditer(f.group(0)) if period(p) and "month" in period(p)), "")
         return basis + (f" in the prior {months}" if months else "")
     return ""
+
+
+# -- a restriction's carve-out for a sale of the business ("except that either Party may, without consent,
+# assign ... to a Third Party in connection with the sale of all or substantially all of its business, whether
+# by Change of Control, merger ..."): the deal then needs no consent under it, only its conditions met
+OPENS_RESTRICTION = re.compile(r"\bexcept as (?:otherwise |expressly )*(?:provided|set forth|permitted)[^,.;]{0,60},", _I)
+_EXCEPTION = re.compile(r"\b(?:except|excepting|provided,? however|provided that|notwithstanding|save that)\b", _I)
+_PERMITS = re.compile(r"\b(?:may|shall be (?:permitted|entitled|free)|(?:is|are|be) (?:permitted|entitled|free)|"
+                      r"(?:has|have|retains?) the right)\b[^.;]{0,160}?\b(?:assign|transfer)|"
+                      r"\bwithout (?:any )?(?:need|necessity|requirement)\b", _I)
+_TO_A_BUYER = re.compile(r"^\W*(?:that\s+)?(?:(?:an?|any) (?:assignment|transfer)\s+)?(?:to|in connection with|by way of|"
+                         r"pursuant to|as part of|in the event of|upon|on)\b", _I)
+_NEGATED = re.compile(r"\b(?:not|no|neither|nor|never)\b[^.;]{0,30}$", _I)
+_SALE_KINDS = (("change of control", r"change (?:of|in) (?:the )?control|change-of-control"),
+               ("merger", r"\bmerge[rd]\b|\bconsolidat\w+|\bamalgamat\w+|\breorgani[sz]\w+"),
+               ("sale of its business", r"substantially all|\bsuccessor|\bacquir\w+|\bsale of (?:the |its |all )?"
+                                        r"(?:\w+ )?(?:business|assets|stock|shares)"))
+# "provided, however that Premier may assign": the name right before the permission
+_CARVED_FOR = re.compile(r"(?:^|\bthat\s+|,\s*)((?:[A-Z][\w.&'\u2019-]*)(?:\s+[A-Z][\w.&'\u2019-]*){0,3})\s*(?:,[^,]{0,80},\s*)?$")
+_BUT_DEEMED = re.compile(r"\b(?:deemed|constitute|treated as|considered)\b", _I)
+_SENTENCE_END = re.compile(r"\.\s+(?=[A-Z])")
+
+
+@dataclass(frozen=True)
+class SaleCarveOut:
+    kinds: tuple[str, ...]   # "change of control", "merger", "sale of its business", in that order
+    assumption: bool         # only if the assignee assumes the obligations
+    affiliates: bool         # the carve-out also lets a party assign to its affiliates
+    who: str = ""            # the one party the carve-out is for, as the clause names it ("Premier"); '' for either
+
+
+def sale_carve_out(quote: str) -> SaleCarveOut | None:
+    """The exception a restriction on assignment makes for a sale of the business (or the clause's own
+    permission to assign on one without consent), if it makes one."""
+    q = " ".join(OPENS_RESTRICTION.sub(" ", quote).split())
+    m = _EXCEPTION.search(q)
+    rest = q[m.end():] if m else q
+    end = _SENTENCE_END.search(rest)
+    rest = rest[:end.start()] if end else rest
+    p = _PERMITS.search(rest)
+    negated = p is not None and (_NEGATED.search(rest[:p.start()]) or re.search(r"\b(?:not|never)\b", p.group(0)[:40], _I))
+    who = ""
+    if p is not None and not negated and (m or re.search(r"\bwithout\b[^.;]{0,40}\b(?:consent|approval)", rest[p.start():], _I)):
+        scope = rest[p.start():]
+        w = _CARVED_FOR.search(rest[:p.start()])
+        who = w.group(1) if w and not re.match(r"(?:either|each|any|a|the|such) part", w.group(1), _I) else ""
+    elif m and _TO_A_BUYER.search(rest):  # "shall not assign ... without consent, except to a successor by merger"
+        scope = rest
+    else:
+        return None
+    kinds = tuple(k for k, rx in _SALE_KINDS if re.search(rx, scope[:1000], _I))
+    if not kinds or _BUT_DEEMED.search(scope[:1000]):
+        return None
+    return SaleCarveOut(kinds=kinds, assumption=bool(re.search(r"\bassum\w+", scope, _I)),
+                        affiliates=bool(re.search(r"\baffiliat\w+", scope[:300], _I)), who=who)
+
+
+# "This Agreement will terminate automatically in the event of its assignment (as defined in the 1940 Act)": the
+# agreement ends on the trigger itself, no one's decision; under the US fund statutes "assignment" includes a
+# transfer of a controlling block of the assignor's voting securities, i.e. a change of control
+AUTO_TERMINATION = re.compile(r"\bterminat\w*\s+automatically|\bautomatic(?:ally)?\s+(?:be\s+)?terminat\w*", _I)
+STATUTORY_ASSIGNMENT = re.compile(r"\bassignment\W{1,3}(?:as (?:such term is |that term is )?defined|within the meaning)[^.;)]{0,40}"
+                                  r"(?:1940 Act|Investment Company Act|Investment Advisers Act|Advisers Act)", _I)

@@ -17,7 +17,7 @@ from agents.offline.clauses.clause_grammar import (
 )
 from agents.offline.clauses.clause_parts import (
     MONEY, PERIOD, Mention, PartyLike, amount_of, index_parties, mention_at, mentions, notice_of, other_party, period, section_of,
-    subject_before,
+    AUTO_TERMINATION, STATUTORY_ASSIGNMENT, sale_carve_out, subject_before,
 )
 
 _I = re.IGNORECASE
@@ -44,6 +44,7 @@ class ClauseReading:
     detail: str = ""        # the rest of the predicate a sentence needs ("a non-exclusive, worldwide licence")
 
 
+SALE_PERMITTED = "permitted without consent on a sale of the business"
 _TERMINATE = r"terminat(e|ing)\b|cancel\b|end this|terminated\b"
 _ASSIGN = r"(sell,\s*)?(assign|transfer|delegate|sublet|sublicense|sub-license|subcontract|cede)(ed|able)?\b"
 
@@ -92,6 +93,12 @@ def _requires_consent(q: str) -> bool:
 def _change_of_control(c: Ctx, r: ClauseReading) -> None:
     r.trigger = control_trigger(c) or ""
     q = c.quote
+    if AUTO_TERMINATION.search(q) and re.search(r"\bassignment\b", q, _I):
+        _assignment(c, r)  # "terminates automatically in the event of its assignment (as the 1940 Act defines it)"
+        if r.consequence.startswith("terminates automatically"):
+            return
+        r.actor = r.action = r.consequence = r.detail = r.counterparty = ""
+        r.trigger = control_trigger(c) or ""
     if _termination(c, r):
         if r.actor == "either party" and r.trigger.endswith("of either party"):
             r.trigger = r.trigger.replace("of either party", "of the other party")
@@ -99,6 +106,14 @@ def _change_of_control(c: Ctx, r: ClauseReading) -> None:
     if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)", q, _I):
         r.action, r.consequence = "is treated as an assignment", "consent required (treated as assignment)"
         r.counterparty = consent_of(c, "")
+        return
+    if sale_carve_out(q) is not None:
+        # the restriction lets a party assign on a sale of its business without consent: what the deal meets
+        # is that permission and its conditions, not the consent the restriction asks for otherwise
+        _assignment(c, r)
+        holder = c.idx.display_of(sale_carve_out(q).who)  # '' when the name is no party's: then as the restriction
+        r.actor = holder or r.actor or "either party"
+        r.action, r.consequence, r.detail, r.counterparty = "may assign", SALE_PERMITTED, "sale carve-out", ""
         return
     a = anchor(c, _ASSIGN)
     if a is not None and a[1]:  # "may not assign (whether through a merger or otherwise)": an assignment clause
@@ -142,6 +157,12 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
     if consent and r.consequence != "permitted without consent":
         r.counterparty = consent_of(c, r.actor, a[2] if a is not None else 0)
         r.consequence = r.consequence or "consent required"
+    if AUTO_TERMINATION.search(q) and not r.actor:
+        r.action, r.consequence = "terminates automatically", "terminates automatically on assignment"
+        if STATUTORY_ASSIGNMENT.search(q):
+            r.detail = "change of control counts"
+            r.trigger = "assignment (as the US fund statutes define it)"
+        return
     if re.search(r"\b(null and void|void|of no (force or )?effect|invalid)\b", q, _I):
         r.consequence = (r.consequence + "; " if r.consequence else "") + "void without consent"
     if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)", q, _I) and CONTROL.search(q):

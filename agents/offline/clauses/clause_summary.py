@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Sequence
 
-from agents.offline.clauses.clause_parts import GENERIC, PartyIndex, PartyLike, index_parties
+from agents.offline.clauses.clause_parts import GENERIC, OPENS_RESTRICTION, PartyIndex, PartyLike, index_parties, sale_carve_out
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from core.types import ChecklistItem
 
@@ -89,7 +89,7 @@ def _termination(s: _Say, r: ClauseReading, on: str) -> str:
 
 def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
     trig = r.trigger or "a change of control"
-    if r.action in ("may not assign", "may not subcontract", "may assign"):
+    if r.action in ("may not assign", "may not subcontract", "may assign", "terminates automatically"):
         return _assignment(s, r)
     if r.consequence == "termination right":
         return _termination(s, r, f"on {r.trigger}" if r.trigger else "")  # never a change of control the clause does not name
@@ -120,14 +120,30 @@ def _assignment(s: _Say, r: ClauseReading) -> str | None:
         subj, verb = s.subject(r.action)
         without = f" without {s.poss(r.counterparty, '')} {written}consent".replace("  ", " ") if consent else ""
         # only where the restriction itself extends to them: the words before the first exception or proviso
-        # (a leading "Except as otherwise provided herein," opens the restriction rather than excepting from it)
-        lead = re.sub(r"^\W*except as (?:otherwise |expressly )*(?:provided|set forth|permitted)[^,]{0,60},", "", s.quote, flags=_I)
+        # ("Except as otherwise provided herein," opens the restriction rather than excepting from it, also after
+        # the section's heading)
+        lead = OPENS_RESTRICTION.sub(" ", s.quote)
         restriction = re.split(r"\b(except|excepting|provided|however|other than|save)\b", lead, maxsplit=1, flags=_I)[0]
         ways = [w for w, rx in (("merger", r"\b(whether|including)\b[^.;()]{0,40}\bmerger"),
                                 ("operation of law", r"\bby operation of law")) if re.search(rx, restriction, _I)]
         law = f" (including by {' or '.join(ways)})" if ways else ""
         what = "its obligations" if verb.endswith("subcontract") else "the agreement"
-        return f"{subj} {verb} {what}{law}{without}{void}{s.tail(False)}"
+        sale = sale_carve_out(s.quote)
+        ways = [k for k in sale.kinds if k != "sale of its business"] if sale else []
+        how = f" (including by {' or '.join(ways)})" if ways else ""
+        holder = s.idx.display_of(sale.who) if sale and sale.who else ""
+        # a carve-out for one party the agreement's parties do not tell us: still only one party's
+        holder = s.who(holder) if holder else "one party" if sale and sale.who else ""
+        save = ("" if not sale else f", except that {holder} may assign it on a sale of its business{how}" if holder else
+                ", except to " + ("an affiliate or " if sale.affiliates else "") + "a successor to its business" + how)
+        return f"{subj} {verb} {what}{law}{without}{save}{void}{s.tail(False)}"
+    if r.detail == "sale carve-out":
+        return _sale(s, r)
+    if r.consequence == "terminates automatically on assignment":
+        statute = "Investment Advisers Act" if s.said(r"Advisers Act") else "Investment Company Act"
+        act = (f" as the {statute} of 1940 defines it, which includes a transfer of a controlling block of "
+               "the assignor's voting securities (a change of control)") if r.trigger.startswith("assignment (as") else ""
+        return f"The agreement terminates automatically on its assignment{act}{s.tail(False)}"
     if r.actor and r.consequence.startswith("permitted without consent"):
         subj, verb = s.subject(r.action)
         to = (" to an affiliate" if s.said(r"affiliat\w*[^.;]{0,80}without|without[^.;]{0,120}affiliat") else
@@ -145,6 +161,17 @@ def _assignment(s: _Say, r: ClauseReading) -> str | None:
     if consent:
         return f"The agreement restricts assignment without consent{s.tail(False)}"
     return None
+
+
+def _sale(s: _Say, r: ClauseReading) -> str:
+    """A restriction's carve-out for a sale of the business, as the deal meets it."""
+    sale = sale_carve_out(s.quote)
+    kinds = [k for k in sale.kinds if k != "sale of its business"] if sale else []
+    how = f" (including by {' or '.join(kinds)})" if kinds else ""
+    subj, _ = s.subject("may assign")
+    cond = ", if the buyer assumes its obligations in writing" if sale and sale.assumption and s.said(r"\bwrit") else \
+        ", if the buyer assumes its obligations" if sale and sale.assumption else ""
+    return f"{subj} may assign the agreement without consent on a sale of its business{how}{cond}{s.tail(False)}"
 
 
 def _convenience(s: _Say, r: ClauseReading) -> str | None:
@@ -494,13 +521,17 @@ def names_only_parties(sentence: str, allowed: set[str]) -> bool:
     return not re.search(r"\b[A-Z]", rest)
 
 
+# names a sentence may use that are no party's: the statutes our own sentences cite
+STATUTES = {"Investment Company Act", "Investment Advisers Act"}
+
+
 def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] = ()) -> str:
     """One grammatical sentence: who may do what on which trigger, with notice and section when stated."""
     idx = index_parties(parties)
     r = read_clause(item.id, quote, parties)
     say = _SAY.get(item.id)
     text = say(_Say(idx, r, quote), r) if say else None
-    allowed = idx.allowed() | ({r.detail.removeprefix("the ")} if item.id == "governing_law" and r.detail else set())
+    allowed = idx.allowed() | ({r.detail.removeprefix("the ")} if item.id == "governing_law" and r.detail else set()) | STATUTES
     if not text or not names_only_parties(text, allowed):
         sec = f" (§ {r.section})" if r.section else ""
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from agents.offline.clauses.clause_parts import PartyLike
+from agents.offline.clauses.clause_parts import STATUTORY_ASSIGNMENT, PartyLike, sale_carve_out
 from agents.offline.clauses.clause_summary import write_summary
 from core.types import ChecklistItem, Severity
 
@@ -60,12 +60,14 @@ CONDITIONS: dict[str, "callable"] = {
     "termination_right": lambda q: bool(_TERMINATE.search(q)),
     "consent_required": _consent_required,
     "permitted_without_consent": _permitted_without_consent,
+    # a restriction whose exception lets a party assign on a sale of its business without consent
+    "sale_permitted": lambda q: sale_carve_out(q) is not None,
     "notice_only": lambda q: bool(_NOTICE.search(q)) and not _consent_required(q) and not _TERMINATE.search(q),
     "mutual": lambda q: bool(_MUTUAL.search(q)),
     # One side holds the right: the reviewer cannot know which party is the target,
     # so a one-sided termination right is treated as possibly the counterparty's.
     "counterparty_right": lambda q: bool(_TERMINATE.search(q)) and not _MUTUAL.search(q),
-    "change_of_control_deemed_assignment": lambda q: bool(_DEEMED.search(q)),
+    "change_of_control_deemed_assignment": lambda q: bool(_DEEMED.search(q) or STATUTORY_ASSIGNMENT.search(q)),
     "binds_target": lambda q: bool(_BINDS.search(q)),
     "binds_affiliates": lambda q: bool(_AFFILIATES.search(q)),
     "on_sale_of_business": lambda q: bool(_SALE.search(q)),

@@ -1,0 +1,96 @@
+"""What an assignment or change-of-control clause means for closing: consent, a waiver, a new agreement, or none.
+
+Hand-written clauses in the drafting patterns of filed agreements (none copied from CUAD).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from agents import memo as m
+from agents.memo import deal
+from agents.offline.clauses.clause_summary import write_summary
+from agents.offline.clauses.conditions import severity_for
+from core.checklist import load_checklist
+from core.types import Citation, Finding, Severity
+
+CARVE_OUT = ("12.1 Assignment and Change of Control. Except as otherwise provided herein, a Party shall not assign any of "
+             "its rights or obligations under this Agreement (whether through a merger, sale of stock or otherwise) "
+             "without the prior written consent of the other Party; except that either Party shall be permitted, "
+             "without any need for the other Party's consent, to assign this Agreement (a) to an Affiliate, or (b) to "
+             "a Third Party in connection with the sale of all or substantially all of its business, whether by "
+             "Change of Control, merger or otherwise, provided that the assignee assumes this Agreement in writing.")
+ONE_PARTY = ("This Agreement is not assignable by either Party without the prior written consent of the other Party; "
+             "provided, however, that Buyer may assign this Agreement in the event that Buyer is sold, merged into "
+             "another entity or undergoes a change in control.")
+FUND = "This Agreement will terminate automatically in the event of its assignment (as defined in the 1940 Act)."
+PLAIN = "Neither party may assign this Agreement without the prior written consent of the other party."
+AFFILIATE_ONLY = ("Neither party may assign this Agreement without the prior written consent of the other party, provided "
+                  "that either party may assign it to an Affiliate without consent. A change of control of a party "
+                  "shall be deemed an assignment.")
+
+
+@pytest.fixture(scope="module")
+def items():
+    from core.settings import Settings
+
+    return {i.id: i for i in load_checklist(Settings().checklist_path)}
+
+
+class P:
+    def __init__(self, name, role):
+        self.name, self.role, self.aliases = name, role, ()
+
+
+PARTIES = [P("Northwind Foods, LLC", "Seller"), P("Halvorsen Nutrition Corporation", "Buyer")]
+
+
+def _f(category: str, quote: str, items) -> Finding:
+    sev, _ = severity_for(items[category], quote)
+    return Finding(category=category, severity=sev, summary=write_summary(items[category], quote, PARTIES), quote=quote,
+                   citation=Citation(document_id="d", document_path="Commercial/supply.pdf", chunk_id="d:0",
+                                     char_start=0, char_end=len(quote), page=4),
+                   verified=True)
+
+
+def test_a_carve_out_for_a_sale_of_the_business_needs_no_consent(items):
+    f = _f("change_of_control", CARVE_OUT, items)
+    assert f.severity is Severity.low  # was read as "consent required", high, "obtain consent before closing"
+    assert f.summary == ("Either party may assign the agreement without consent on a sale of its business (including "
+                         "by change of control or merger), if the buyer assumes its obligations in writing (§ 12.1).")
+    assert deal.consequence(f) == "no consent needed on a sale of the business"
+    assert not deal.needs_consent(f)
+    assert deal.recommended_action(f).startswith("Confirm the deal is a permitted sale of the business")
+    a = _f("anti_assignment", CARVE_OUT, items)
+    assert a.summary.startswith("Neither party may assign the agreement (including by merger) without the other's prior "
+                                "written consent, except to an affiliate or a successor to its business")
+
+
+def test_a_carve_out_for_one_party_names_it(items):
+    assert _f("anti_assignment", ONE_PARTY, items).summary == (
+        "Neither party may assign the agreement without the other's prior written consent, except that Buyer (Halvorsen "
+        "Nutrition Corporation) may assign it on a sale of its business (including by change of control or merger).")
+    assert _f("change_of_control", ONE_PARTY, items).summary.startswith("Buyer (Halvorsen Nutrition Corporation) may "
+                                                                         "assign the agreement without consent")
+
+
+def test_a_restriction_without_a_sale_carve_out_still_needs_consent(items):
+    for quote in (PLAIN, AFFILIATE_ONLY):
+        f = _f("anti_assignment", quote, items)
+        assert deal.consequence(f).startswith("prior consent required") and deal.needs_consent(f), quote
+        assert "successor" not in f.summary
+
+
+def test_automatic_termination_on_a_statutory_assignment_is_a_change_of_control_issue(items):
+    f = _f("anti_assignment", FUND, items)
+    assert f.severity is Severity.high
+    assert f.summary == ("The agreement terminates automatically on its assignment as the Investment Company Act of 1940 "
+                         "defines it, which includes a transfer of a controlling block of the assignor's voting securities "
+                         "(a change of control).")
+    assert deal.consequence(f) == "terminates automatically" and deal.needs_consent(f)
+    assert deal.trigger(f) == "assignment (1940 Act: incl. change of control)"
+    assert deal.recommended_action(f).startswith("Arrange a new agreement to take effect at closing")
+    row = next(line for line in m.consents_section([f]).text.splitlines() if "terminates automatically" in line)
+    assert "assignment (1940 Act: incl. change of control)" in row
+    # the same words read for change of control say the same, not "the agreement may be terminated"
+    assert _f("change_of_control", FUND, items).summary == f.summary
