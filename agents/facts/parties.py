@@ -82,6 +82,11 @@ _CAP_WORD = r"(?:[A-Z0-9][\w.&'\u2019/-]*|[a-z]+[A-Z][\w.&'-]*|&)"
 _TAIL_NAME = re.compile(
     rf"(?<![\w.&'-])({_CAP_WORD}(?:\s+(?:(?:of|de|du|der|la|the|for)\s+)?{_CAP_WORD})*,?\s+{_STRICT_SUFFIX}|"
     rf"{_CAP_WORD}(?:\s+{_CAP_WORD})*\s+{_STRICT_SUFFIX})[\s,]*$")
+# the last resort: a run of capitalised words (two or more) closing the text before the marker, after a comma or
+# "the" ("..., the undersigned, the Integrity Short Term Government Fund, (the "Fund")")
+# (words without digits: "Fairfax, VA 22150 ("Reseller")" is an address)
+_NAME_WORD = r"[A-Z][A-Za-z&'\u2019.-]+"
+_TAIL_CAPS = re.compile(rf"(?:^|[,(]\s*|\bthe\s+)({_NAME_WORD}(?:\s+(?:(?:of|and|&|for)\s+)?{_NAME_WORD}){{1,8}})[\s,]*$")
 _PIECE_SPLIT = re.compile(r";\s*(?:and\s+)?|,\s+and\s+|\bon\s+the\s+(?:one|other)\s+hand\b[,\s]*(?:and\s+)?", re.I)
 _WEAK_SPLIT = re.compile(r"\s+(?:and|AND)\s+(?=[A-Z])")
 _STARTS_NAME = re.compile(r"(?:[A-Z]|[a-z]+[A-Z]|\d+\s*[A-Z&])")
@@ -121,6 +126,8 @@ def _clean_name(chunk: str, offset: int) -> tuple[str, Span]:
     if tm := _TAIL_NAME.search(chunk):
         return tm.group(1), (offset + tm.start(1), offset + tm.end(1))
     name, span, _ = _head_name(chunk, offset)
+    if not _is_name(name) and (tm := _TAIL_CAPS.search(chunk)):
+        return tm.group(1), (offset + tm.start(1), offset + tm.end(1))
     return name, span
 
 
@@ -158,6 +165,11 @@ def _segment(text: str) -> tuple[int, int] | None:
 _AGREEMENT_WORD = re.compile(r"\b(?:AGREEMENT|Agreement)\b\)?[\s,]*")
 
 
+def _wrapped(before: str) -> bool:
+    line = before[before.rfind("\n") + 1:].rstrip()
+    return len(line) >= 60 and not line.endswith((".", ":", ";", "!", "?"))
+
+
 def _unanchored(text: str) -> tuple[int, int] | None:
     """'... RIGHTS AGREEMENT  Synchron, a California corporation (the "Investor"), and ...': no 'between', the list
     starts after the title's last word."""
@@ -166,7 +178,10 @@ def _unanchored(text: str) -> tuple[int, int] | None:
         return None
     lo = max(0, first.start() - NEAR_ANCHOR)
     words = list(_AGREEMENT_WORD.finditer(text, lo, first.start()))
-    paragraphs = list(re.finditer(r"\n\s*\n", text[lo: first.start()]))
+    # a blank line after a long line that stops mid-sentence is a PDF's line wrap, not a new paragraph
+    # ("... the undersigned, the Integrity Short Term\n\nGovernment Fund, (the "Fund")")
+    paragraphs = [p for p in re.finditer(r"\n\s*\n", text[lo: first.start()])
+                  if not _wrapped(text[:lo + p.start()])]
     start = max(words[-1].end() if words else lo, lo + paragraphs[-1].end() if paragraphs else lo)
     end_m = _SEGMENT_END.search(text, first.end(), min(len(text), first.end() + SEGMENT_CHARS))
     return start, (end_m.start() if end_m else min(len(text), first.end() + SEGMENT_CHARS))

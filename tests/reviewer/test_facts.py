@@ -266,3 +266,16 @@ def test_a_party_named_in_a_forms_cover_block_is_found():
 def test_a_title_line_keeps_the_name_and_leaves_the_date():
     text = "AFFILIATE AGREEMENT DATED JULY 15, 2005\n\nThis Affiliate Agreement is made by and between Acme, Inc. and Beta LLC."
     assert extract_facts(text).title.upper() == "AFFILIATE AGREEMENT"
+
+
+def test_a_name_wrapped_over_a_pdf_line_break_is_read_whole():
+    # no "between": a confirmation letter; the PDF's blank line after each printed line falls inside the name
+    text = ("DISTRIBUTION AGREEMENT\n\nMarch 2, 2021\n\nThis is to confirm that, in consideration of the agreements "
+            "herein contained, the undersigned, the Northwind Tax-Free\n\nIncome Fund, (the \u201cFund\u201d), a series "
+            "of a Delaware statutory trust, has agreed that Halvorsen Distributors, LLC, (\u201cHalvorsen\u201d), shall "
+            "be the principal underwriter of shares issued by the Fund.\n\n"
+            "The Fund is located at 1 Main Street, Dover, DE 19901 (\u201cOffice\u201d).\n\n"
+            + "".join(f"{n}. Terms. Halvorsen shall offer the shares on the terms set out in the prospectus.\n"
+                      for n in range(1, 40)))
+    names = [(" ".join(p.name.split()), p.role) for p in extract_facts(text).parties]
+    assert names == [("Northwind Tax-Free Income Fund", "Fund"), ("Halvorsen Distributors, LLC", "Halvorsen")]
