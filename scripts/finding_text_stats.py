@@ -52,7 +52,9 @@ def cuad_stats(labels: Path, exclude_room: Path | None) -> dict:
     from agents.evaluation.sources import txt_documents
     from agents.facts import extract_facts
     from agents.offline import OfflineReviewer
-    from agents.offline.reviewer import restate
+    from agents.offline.fact_findings import FACT_CATEGORIES
+    from agents.offline.reviewer import complete_sentences, restate
+    from agents.passages import join_same_passages
     from core.checklist import load_checklist
     from core.settings import get_settings
 
@@ -60,17 +62,23 @@ def cuad_stats(labels: Path, exclude_room: Path | None) -> dict:
     items = load_checklist(get_settings().checklist_path)
     in_room = {p.name.split("_")[0] for p in exclude_room.iterdir()} if exclude_room else set()
     reviewer = OfflineReviewer()
-    total, fallback = Counter(), Counter()
+    facts = {i.id for i in items if set(i.cuad_categories) & set(FACT_CATEGORIES)}
+    total, fallback, cut = Counter(), Counter(), Counter()
     for con, doc, chunks, text in txt_documents(contracts):
         group = half(con.name)
         if group == "held_out" and con.name.split("_")[0] in in_room:
             group = "held_out_in_room"
-        for f in restate(reviewer.review(doc, chunks, items), items, extract_facts(text).parties):
+        # as a run shows them (agents.nodes.review): sentences completed across chunks, parties named, one
+        # finding per passage
+        found = complete_sentences(reviewer.review(doc, chunks, items), text, chunks, items)
+        for f in join_same_passages(restate(found, items, extract_facts(text).parties), keep_apart=facts):
             if f.severity.value == "info":
                 continue
             total[group] += 1
             fallback[group] += is_template(f.summary, f.items)
-    return {g: {"findings": total[g], "fallback": fallback[g] / total[g]} for g in total}
+            cut[group] += fragment(f.quote)
+    return {g: {"findings": total[g], "fallback": fallback[g] / total[g], "fragment_quotes": cut[g] / total[g]}
+            for g in total}
 
 
 def main(argv: list[str] | None = None) -> int:

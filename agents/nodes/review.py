@@ -23,7 +23,9 @@ from agents.finish import lifecycle_pass
 from agents.runtime.context import HarnessContext, ctx
 from agents.runtime.lanes import LanePool
 from agents.memo.derive import parties_of
-from agents.offline.reviewer import restate
+from agents.offline.reviewer import complete_sentences, restate
+from agents.offline.fact_findings import FACT_CATEGORIES
+from agents.passages import join_same_passages
 from agents.policy import SubResult, SubReviewerError
 from agents.state import AssignmentRecord, LaneTask, WaveResult
 from agents.verify import verify_all
@@ -64,13 +66,15 @@ async def _review_one(hc: HarnessContext, assignment: Assignment, a: AssignmentR
     lifecycle_pass.note_document(hc, doc_id, doc.path, text)
     findings = res.findings
     if by.name == "offline":  # its summaries name the parties as the agreement defines them
+        findings = complete_sentences(findings, text, list(hc.room.chunks(doc_id)), items)
         findings = restate(findings, items, parties_of(hc.store, doc_id))
     found = []
     for f in verify_all(findings, text, list(hc.room.chunks(doc_id))):
         if f.citation.document_id != doc_id:
             f = f.model_copy(update={"verified": False})  # a quote must come from the document under review
         found.append(f.model_copy(update={"agent": agent}))
-    return found, res
+    facts = {i.id for i in items if set(i.cuad_categories) & set(FACT_CATEGORIES)}
+    return join_same_passages(found, keep_apart=facts), res
 
 
 def _unusable(e: SubReviewerError) -> bool:

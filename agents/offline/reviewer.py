@@ -224,3 +224,37 @@ def restate(findings: list[Finding], items: list[ChecklistItem], parties: list) 
         facts = item is not None and any(c in FACT_CATEGORIES for c in item.cuad_categories)
         out.append(f if item is None or facts else f.model_copy(update={"summary": summarize(item, f.quote, [], [], parties)}))
     return out
+
+
+def complete_sentences(findings: list[Finding], text: str, chunks: list[Chunk],
+                       items: list[ChecklistItem]) -> list[Finding]:
+    """Quotes the reviewer had to stop at the edge of its chunk, grown to their whole sentence in the document
+    text (the reviewer reads chunks; a sentence such as "... except that either Party may assign (a) to an
+    Affiliate ... or (b) to a buyer of its business" can run on into the next one, and cut there it reads as the
+    opposite). The grown quote is read again: severity and sentence follow it, and a look-alike is dropped."""
+    edges = {c.char_start for c in chunks} | {c.char_end for c in chunks}
+    by_id = {i.id: i for i in items}
+    out = []
+    for f in findings:
+        c, item = f.citation, by_id.get(f.category)
+        facts = item is not None and any(k in FACT_CATEGORIES for k in item.cuad_categories)
+        if item is None or facts or c.char_start < 0 or not ({c.char_start, c.char_end} & edges):
+            out.append(f)
+            continue
+        s, e = whole_sentence(text, c.char_start, c.char_end)
+        s, e = min(s, c.char_start), max(e, c.char_end)
+        if (s, e) == (c.char_start, c.char_end):
+            out.append(f)
+            continue
+        quote = text[s:e]
+        if excluded(item.id, " ".join(quote.split())):
+            continue
+        severity, _ = severity_for(item, quote)
+        conditions = detect(quote)
+        extra = {k: v for k, v in f.extra.items() if k != "conditions"}
+        if conditions:
+            extra["conditions"] = ", ".join(conditions)
+        out.append(Finding.model_validate(f.model_dump() | {
+            "id": "", "quote": quote, "severity": severity, "summary": summarize(item, quote, conditions, []),
+            "extra": extra, "citation": c.model_dump() | {"char_start": s, "char_end": e}}))
+    return out

@@ -112,6 +112,13 @@ _ABBREV_END = re.compile(r"\b(?:Inc|Ltd|Corp|Co|L\.L\.C|L\.P|N\.A|S\.A|B\.V|N\.V
 _STOP_IN_LINE = re.compile(r"[.;:!?][\"')\]\u201d]*\s+(?=[\"(\u201c]?[A-Z0-9(])")
 
 
+# Page furniture a sentence runs across in PDF text: a page number, "Page 3 of 12", a filing's "Source: ..." footer,
+# a confidentiality legend. The quote keeps it (it is verbatim) but reads on past it.
+_FURNITURE = re.compile(r"^\s*(?:\d{1,4}|[-\u2013]\s*\d{1,4}\s*[-\u2013]|page\s+\d{1,4}(?:\s+of\s+\d{1,4})?|source:\s.{1,150}|"
+                        r"(?:proprietary\s+and\s+)?confidential(?:\s+(?:information|treatment\s+requested))?)\s*$", re.I)
+FURNITURE_LINES = 3  # at most this many furniture lines in a row between two lines of one sentence
+
+
 def _ends_sentence(before: str) -> bool:
     return bool(_STOP_END.search(before)) and not _ABBREV_END.search(before)
 
@@ -150,15 +157,21 @@ def whole_sentence(text: str, s: int, e: int) -> tuple[int, int]:
     if s >= e:
         return s, e
     lo, hi = s, e
+    skipped, resume = 0, s
     while lo > 0 and s - lo < WIDEN_MAX_CHARS:
         before = text[:lo].rstrip()
-        if not before or _ends_sentence(before):
-            break
         crossed = "\n" in text[len(before): lo]
         line_start = before.rfind("\n") + 1
         line = before[line_start:]
-        if crossed and not _wrapped_line(line):
+        if before and crossed and _FURNITURE.match(line) and skipped < FURNITURE_LINES and line_start > 0:
+            resume = lo if not skipped else resume
+            skipped += 1
+            lo = line_start  # a footer between two lines of the sentence: on to the line above it
+            continue
+        if not before or _ends_sentence(before) or (crossed and not _wrapped_line(line)):
+            lo = resume if skipped else lo  # the line above the footer ends its own sentence: start after the footer
             break
+        skipped = 0
         if not crossed and not _ABBREV_END.search(before):
             break  # a long sentence cut at a comma: the unit is already a readable clause
         stop = _last_stop(line)
@@ -180,6 +193,15 @@ def whole_sentence(text: str, s: int, e: int) -> tuple[int, int]:
             break  # the chunk ends here; the sentence's end is beyond what this quote can cite
         nxt_end = text.find("\n", m.end())
         nxt_end = len(text) if nxt_end < 0 else nxt_end
+        for _ in range(FURNITURE_LINES):  # a footer between two lines of the sentence: read on past it
+            if not _FURNITURE.match(text[m.end(): nxt_end]):
+                break
+            after = _LINE_BREAK.match(text, nxt_end)
+            if after is None or after.end() >= len(text):
+                break
+            m, nxt_end = after, (text.find("\n", after.end()) if "\n" in text[after.end():] else len(text))
+        if _FURNITURE.match(text[m.end(): nxt_end]):
+            break  # the sentence's text does not come back before the end: stop before the footer
         stop = _first_stop(text[m.end(): nxt_end])
         hi = m.end() + stop if stop is not None else nxt_end
         if stop is not None:

@@ -241,6 +241,21 @@ def test_whole_sentence_joins_wrapped_pdf_lines():
                           "either party may terminate.")
 
 
+def test_whole_sentence_reads_on_past_a_page_footer():
+    from agents.offline.units import whole_sentence
+
+    paged = ("9.2 Any assignment shall be void unless and until the assignee assumes the\n\n14\n\n"
+             "Source: NORTHWIND FOODS INC, 10-K, 3/1/2021\n\nobligations of the assigning party in writing.\n\n"
+             "9.3 Notices. All notices are in writing.\n\nPage 15 of 20\n\n9.4 Headings do not affect meaning.")
+    s, e = whole_sentence(paged, 0, paged.index("\n\n14"))
+    assert paged[s:e].startswith("9.2 Any") and paged[s:e].endswith("obligations of the assigning party in writing.")
+    s, e = whole_sentence(paged, paged.index("obligations"), paged.index(" in writing.") + 12)  # and back over it
+    assert paged[s:e].startswith("9.2 Any assignment")
+    # a footer after a sentence that ended is not part of the next one
+    h = paged.index("9.4")
+    assert whole_sentence(paged, h, len(paged)) == (h, len(paged))
+
+
 def test_quote_is_the_whole_sentence_across_wrapped_lines(reviewer, items):
     text = FILLER + WRAPPED
     doc = Document(room="t", path="contract.pdf", doc_type="pdf", sha256="w")
