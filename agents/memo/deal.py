@@ -56,8 +56,10 @@ def consequence(f: Finding) -> str:
         return TERMINATES_AUTOMATICALLY
     if _TERMINATES.search(q):
         return "counterparty may terminate"
-    if sale_carve_out(q) is not None:
-        return NO_CONSENT_ON_SALE
+    sale = sale_carve_out(q)
+    if sale is not None:
+        # a carve-out for one party says nothing of a sale of the other, which still needs consent
+        return NO_CONSENT_ON_SALE if not sale.who else f"no consent needed on a sale of {sale.who}'s business only"
     if _CONSENT.search(q):
         return "prior consent required" + ("; void without it" if _VOID.search(q) else "")
     if _NOTICE_ONLY.search(q):
@@ -100,6 +102,8 @@ def recommended_action(f: Finding) -> str:
         return "Check that the cap covers the buyer's exposure; note"
     if items & set(CONSENT_ITEMS):
         c = consequence(f)
+        if c == TERMINATES_AUTOMATICALLY and _CONSENT.search(f.quote):  # "... unless Licensor has consented"
+            return "Obtain the counterparty's consent before closing; without it the agreement ends"
         if c == TERMINATES_AUTOMATICALLY:
             return "Arrange a new agreement to take effect at closing (for a fund: its board's approval)"
         if c.startswith("counterparty may terminate"):
@@ -108,8 +112,11 @@ def recommended_action(f: Finding) -> str:
             return "Obtain the counterparty's consent before closing"
         if c == "notice only":
             return "Notify the counterparty as the clause requires"
-        if c == NO_CONSENT_ON_SALE:
+        if c.startswith("no consent needed on a sale of the business"):
             return "Confirm the deal is a permitted sale of the business and meet the clause's conditions"
+        if c.startswith("no consent needed"):  # one party's carve-out: whether it helps depends on who the target is
+            who = c.removeprefix("no consent needed on a sale of ").removesuffix("'s business only")
+            return f"If the target is {who}, confirm a permitted sale and meet the clause's conditions; otherwise obtain consent"
         return "Confirm with counsel whether the deal structure triggers the clause"
     for item, action in (
         ("uncapped_liability", "Negotiate a cap or price the exposure; consider a specific indemnity"),
@@ -132,7 +139,8 @@ def rank(f: Finding, order: dict[str, int]) -> tuple:
     """Sort key of a key issue: protective clauses last, then severity, then consequence for the deal,
     then checklist order, then place."""
     impact = min(IMPACT.get(i, 20 + order.get(i, 0)) for i in f.items)
-    weaker = 1 if impact <= 1 and consequence(f) in ("notice only", NO_CONSENT_ON_SALE) else 0
+    c = consequence(f)
+    weaker = 1 if impact <= 1 and (c == "notice only" or c.startswith("no consent needed")) else 0
     protective = 1 if f.category in PROTECTIVE else 0  # its own item speaks first, as in recommended_action
     return (protective, SEVERITY_ORDER[f.severity], impact, weaker, -f.confidence, f.citation.document_path,
             f.citation.char_start)
@@ -140,6 +148,9 @@ def rank(f: Finding, order: dict[str, int]) -> tuple:
 
 def needs_consent(f: Finding) -> bool:
     """Whether closing waits on the counterparty: its consent, or a waiver of its termination right."""
-    return bool(set(f.items) & set(CONSENT_ITEMS)) and consequence(f) in (
+    c = consequence(f)
+    if c.endswith("'s business only"):
+        return bool(set(f.items) & set(CONSENT_ITEMS))  # unless the target is the party the carve-out is for
+    return bool(set(f.items) & set(CONSENT_ITEMS)) and c in (
         "counterparty may terminate", "prior consent required", "prior consent required; void without it",
         TERMINATES_AUTOMATICALLY)

@@ -94,3 +94,22 @@ def test_automatic_termination_on_a_statutory_assignment_is_a_change_of_control_
     assert "assignment (1940 Act: incl. change of control)" in row
     # the same words read for change of control say the same, not "the agreement may be terminated"
     assert _f("change_of_control", FUND, items).summary == f.summary
+
+
+def test_automatic_termination_on_a_change_of_control_unless_the_other_consents(items):
+    quote = ("(a) Upon the occurrence of any Change of Control this Agreement and all of Seller's rights hereunder shall "
+             "automatically terminate unless, prior to such Change of Control, Buyer has consented to it.")
+    f = _f("change_of_control", quote, items)
+    assert f.severity is Severity.high
+    assert f.summary == ("The agreement terminates automatically on a change of control unless Buyer (Halvorsen "
+                         "Nutrition Corporation) consents in advance.")
+    assert deal.consequence(f) == "terminates automatically" and deal.needs_consent(f)
+    assert deal.recommended_action(f) == "Obtain the counterparty's consent before closing; without it the agreement ends"
+
+
+def test_a_carve_out_for_one_party_says_whose_sale_it_covers(items):
+    f = _f("anti_assignment", ONE_PARTY, items)
+    assert deal.consequence(f) == "no consent needed on a sale of Buyer's business only"
+    assert deal.needs_consent(f)  # counted as a consent: the target may be the other party
+    assert deal.recommended_action(f) == ("If the target is Buyer, confirm a permitted sale and meet the clause's "
+                                          "conditions; otherwise obtain consent")

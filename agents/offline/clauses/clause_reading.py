@@ -99,6 +99,14 @@ def _change_of_control(c: Ctx, r: ClauseReading) -> None:
             return
         r.actor = r.action = r.consequence = r.detail = r.counterparty = ""
         r.trigger = control_trigger(c) or ""
+    if AUTO_TERMINATION.search(q) and CONTROL.search(q):
+        # "Upon any Change of Control this Agreement shall automatically terminate unless Licensor has consented"
+        r.action, r.consequence = "terminates automatically", "terminates automatically on change of control"
+        unless = re.search(r"\bunless\b[^.;]{0,160}?\b(?:consent\w*|approv\w*|waive\w*)", q, _I)
+        if unless:
+            who = next((m for m in c.ms if unless.start() < m.start < unless.end() and m.party >= 0), None)
+            r.counterparty = who.actor if who is not None else "the other party"
+        return
     if _termination(c, r):
         if r.actor == "either party" and r.trigger.endswith("of either party"):
             r.trigger = r.trigger.replace("of either party", "of the other party")

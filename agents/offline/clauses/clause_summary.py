@@ -89,6 +89,9 @@ def _termination(s: _Say, r: ClauseReading, on: str) -> str:
 
 def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
     trig = r.trigger or "a change of control"
+    if r.consequence == "terminates automatically on change of control":
+        unless = f" unless {s.who(r.counterparty)} consents in advance" if r.counterparty else ""
+        return f"The agreement terminates automatically on {s.named_in(trig)}{unless}{s.tail(False)}"
     if r.action in ("may not assign", "may not subcontract", "may assign", "terminates automatically"):
         return _assignment(s, r)
     if r.consequence == "termination right":

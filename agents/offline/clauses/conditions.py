@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from agents.offline.clauses.clause_parts import STATUTORY_ASSIGNMENT, PartyLike, sale_carve_out
+from agents.offline.clauses.clause_parts import AUTO_TERMINATION, STATUTORY_ASSIGNMENT, PartyLike, sale_carve_out
 from agents.offline.clauses.clause_summary import write_summary
 from core.types import ChecklistItem, Severity
 
@@ -58,6 +58,8 @@ def _consent_required(q: str) -> bool:
 
 CONDITIONS: dict[str, "callable"] = {
     "termination_right": lambda q: bool(_TERMINATE.search(q)),
+    # "shall automatically terminate": no one's decision, the trigger itself ends the agreement
+    "terminates_automatically": lambda q: bool(AUTO_TERMINATION.search(q)),
     "consent_required": _consent_required,
     "permitted_without_consent": _permitted_without_consent,
     # a restriction whose exception lets a party assign on a sale of its business without consent
