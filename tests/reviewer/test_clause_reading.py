@@ -524,3 +524,14 @@ def test_a_party_without_a_defined_term_is_named_without_its_suffix(items):
     assert write_summary(items["change_of_control"], "Link Plus may terminate this Agreement upon a change of control "
                          "of Axiometric.", parties) == \
         "Link Plus Corporation may terminate on a change of control of Axiometric, LLC."
+
+
+def test_audit_rights_drafted_as_a_right_to_have_an_accountant_examine_or_as_access(items):
+    clause = ("Cisco has the right, at its sole expense and during normal working hours, to have a third party "
+              "accountant examine the records of Distributor.")
+    assert write_summary(items["audit_rights"], clause, PARTIES) == (
+        "Cisco may inspect Distributor's books and records.")
+    clause = ("Upon reasonable notice, Distributor shall allow, and shall ensure that its subcontractors allow, Cisco "
+              "access to such records during normal working hours.")
+    assert write_summary(items["audit_rights"], clause, PARTIES) == (
+        "Cisco may inspect Distributor's books and records, on notice.")

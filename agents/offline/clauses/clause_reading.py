@@ -431,10 +431,12 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
     verb = "audit" if re.search(r"\baudit", q, _I) else "inspect"
     # "Cisco shall permit Distributor (or its agent) to audit": the one permitted audits, the one permitting is
     # audited; so with "provide Distributor the opportunity to examine"
-    for p in re.finditer(r"\b(permit|allow|provide|give|afford)\s+", q, _I):
+    # (and "shall allow Premier access to such records")
+    for p in re.finditer(r"\b(permit|allow|provide|give|afford)s?,?\s+", q, _I):
         who = mention_at(q, p.end(), c.ms, slack=2)
         if who is not None and re.match(r"(\s+or\s+its\s+\w+)?(\s+and\s+[\w.-]+)?(,[^,]{0,80},)?\s+(with\s+)?((the|an?|reasonable|full)\s+)*"
-                                        r"(opportunity|right|access)?\s*to\s+(conduct\s+)?(\w+\s+)?(audit|inspect|examine)",
+                                        r"((opportunity|right|access)?\s*to\s+(conduct\s+)?(\w+\s+)?(audit|inspect|examine)|"
+                                        r"access\s+to\s+(?:(?:such|its|the|all)\s+)?(?:books|records|accounts))",
                                         q[who.end:], _I):
             r.actor, r.action = actor_of(who, c, False)[0], f"may {verb}"
             sub = anchor(c, r"permit|allow|provide|give|afford")
@@ -442,7 +444,7 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
             return
     # "Merchant shall make its books available to Purchaser", "available for inspection by HEMISPHERX"
     avail = re.search(r"\bavailable\s+(?:to|for\s+(?:audit|inspection|review)\s+by)\s+", q, _I)
-    if avail and re.search(r"\b(books|records|documentation|accounts)\b", q[:avail.start()], _I):
+    if avail and re.search(r"\b(books|records|documentation|accounts|information)\b", q[:avail.start()], _I):
         who = mention_at(q, avail.end(), c.ms, slack=4)
         if who is not None and who.party >= 0:
             holder = subject_before(q, (re.search(r"\b(shall|will|must)\b[^.;]*$", q[:avail.start()], _I) or avail).start(), c.ms)
@@ -451,7 +453,8 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
             return
     who, neg, m = _bound_party(c, r"(?:engage|cause)\b[^.;]{0,100}?\b(?:to\s+(?:audit|inspect|examine)|an?\s+(?:audit|inspection))"
                                   r"|audit|inspect|examine|review|monitor|"
-                                  r"conduct\w*\s+(\w+\s+)?(audits?|inspections?)|have the right\b[^.;]{0,120}?\bto\s+(?:appoint|engage|audit|inspect)")
+                                  r"conduct\w*\s+(\w+\s+)?(audits?|inspections?)|ha(?:ve|s) the right\b[^.;]{0,120}?\bto\s+(?:appoint|engage|audit|inspect|"
+                                  r"have\s+(?:an?|its)\s+(?:[\w-]+\s+){0,3}(?:accountants?|auditors?|representatives?)\s+(?:audit|examine|inspect))")
     if who and not neg:
         r.actor, r.action, r.counterparty = who, f"may {verb}", party_counter(c, m)
         return
@@ -607,7 +610,9 @@ def _bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
         if len({x.party for x in named}) >= 2 and re.fullmatch(r"\W*(?:and|or|&)\W*", q[named[-2].end:named[-1].start], _I):
             return "each party", False, None  # "Each of GSK and Theravance shall keep ...": both are bound
         between = q[m.end:v.start()]
-        if not re.search(r"\b(?:shall|will|may|must|agrees?|covenants?|undertakes?)\b", between, _I):
+        # "Vertex has the right ... to have an accountant examine": the right is the verb's own modal
+        if not re.search(r"\b(?:shall|will|may|must|agrees?|covenants?|undertakes?)\b", between, _I) and not (
+                re.match(r"ha(?:s|ve) the right", v.group(0), _I) and not between.strip(" ,")):
             continue
         who, neg = actor_of(m, c, bool(re.search(r"\b(?:not|never|no)\b|\b(?:prohibited|restricted|refrain)\s+from\b",
                                                  between, _I)))
