@@ -36,6 +36,7 @@ PROTECTIVE = frozenset({"cap_on_liability", "indemnification", "insurance", "con
 # the restriction lets a party assign without consent on a sale of its business (agents.offline.clauses.clause_parts)
 NO_CONSENT_ON_SALE = "no consent needed on a sale of the business"
 TERMINATES_AUTOMATICALLY = "terminates automatically"
+UNREAD = "restriction; read the clause"  # the consequence could not be read from the passage
 _TERMINATES = re.compile(r"\bterminat|\bcancel|\brescind", re.I)
 _CONSENT = re.compile(r"\bconsent|\bapprov|\bwaive", re.I)
 _NOTICE_ONLY = re.compile(r"\bnotice|\bnotif|\binform", re.I)
@@ -64,7 +65,7 @@ def consequence(f: Finding) -> str:
         return "prior consent required" + ("; void without it" if _VOID.search(q) else "")
     if _NOTICE_ONLY.search(q):
         return "notice only"
-    return "restriction; read the clause"
+    return UNREAD
 
 
 def trigger(f: Finding) -> str:

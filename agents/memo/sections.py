@@ -205,7 +205,9 @@ def consents_section(findings: list[Finding], agreements: dict[str, Agreement] |
     lines = ["| Agreement | Parties | Section | Trigger | Consequence | Notice | Action | Source |",
              "|---|---|---|---|---|---|---|---|"]
     for (doc_id, trig), fs in rows.items():
-        f, a = fs[0], _agreement(fs[0], agreements)
+        # the row says what the clause does: a passage read plainly ("prior consent required") over one that is not
+        f = next((x for x in fs if deal.consequence(x) != deal.UNREAD), fs[0])
+        a = _agreement(f, agreements)
         sources = " ".join(dict.fromkeys(short_cite(x) for x in fs))
         lines.append(f"| {_cell(a.label)} | {_cell(a.party_names())} | {_cell(deal.section_of(f))} | {md(trig)} | "
                      f"{deal.consequence(f)} | {_cell(deal.notice_period(f))} | {deal.recommended_action(f)} | "

@@ -113,3 +113,11 @@ def test_a_carve_out_for_one_party_says_whose_sale_it_covers(items):
     assert deal.needs_consent(f)  # counted as a consent: the target may be the other party
     assert deal.recommended_action(f) == ("If the target is Buyer, confirm a permitted sale and meet the clause's "
                                           "conditions; otherwise obtain consent")
+
+
+def test_a_consents_row_says_what_the_clause_does(items):
+    void = _f("anti_assignment", "Any assignment not in accordance with this Section 12 shall be void.", items)
+    plain = _f("anti_assignment", PLAIN, items).model_copy(update={"citation": void.citation.model_copy(
+        update={"char_start": 500, "char_end": 500 + len(PLAIN)})})
+    row = next(line for line in m.consents_section([void, plain]).text.splitlines() if "assignment or transfer" in line)
+    assert "| prior consent required |" in row and "Obtain the counterparty's consent before closing" in row
