@@ -266,6 +266,10 @@ def scope_section(cov: Coverage, docs: list[DocumentReview], searched: dict[str,
         lines += [f"- {md(d.path)}: {md(d.reason or 'skipped')}" for d in skipped[:limit]]
     if searched:
         titles = {i.id: i.title for i in items}
-        lines += ["", "Searched for explicitly (follow-up pass):"]
-        lines += [f"- {md(titles.get(k, k))}: “{md(q)}”" for k, q in searched.items()]
+        # the item's own title and description are the built-in query; only a query a model wrote says more
+        own = [md(titles.get(k, k)) for k, q in searched.items() if q.startswith(titles.get(k, k) + ":")]
+        lines += ["", "Searched for explicitly across the room (follow-up pass): " + "; ".join(own) + "." if own else
+                  "Searched for explicitly across the room (follow-up pass):"]
+        lines += [f"- {md(titles.get(k, k))}: “{md(q)}”" for k, q in searched.items()
+                  if not q.startswith(titles.get(k, k) + ":")]
     return MemoSection(key=SCOPE_KEY, title="Scope and documents not reviewed", text="\n".join(lines))

@@ -231,3 +231,12 @@ def test_agreements_are_named_by_title_else_by_the_kind_their_file_name_states()
              agreement_of("2", "B/two.pdf", {"title": "Supply Agreement"})]
     unique_labels(twins)
     assert [a.label for a in twins] == ["Supply Agreement (one.pdf)", "Supply Agreement (two.pdf)"]
+
+
+def test_scope_lists_the_built_in_searches_in_one_line_and_shows_a_models_own_query(settings):
+    items = [i for i in load_checklist(settings.checklist_path) if i.id in ("non_solicit", "most_favored_nation", "source_code_escrow")]
+    own = {i.id: f"{i.title}: {i.description}" for i in items}
+    cov = Coverage(documents_reviewed=2, documents_total=2, tokens_reviewed=10, tokens_total=10)
+    text = m.scope_section(cov, [], {**own, "most_favored_nation": "pricing no worse than any other customer"}, items).text
+    assert "(follow-up pass): Non-solicitation; Source code escrow." in text  # the item's description is not repeated
+    assert "- Most favoured nation: “pricing no worse than any other customer”" in text
