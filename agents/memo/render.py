@@ -149,29 +149,57 @@ def _house_style(doc) -> None:
 TEXT_WIDTH_CM = 17.0  # A4 or Letter less 2 cm margins, rounded down
 
 
-def _column_widths(rows: list[list[str]]) -> list:
+CHAR_CM = 0.2   # an average character of the 8.5 pt table font, bold headers included (as LibreOffice lays it out)
+PAD_CM = 0.38   # a cell's left and right margins together
+WIDE_TABLE = 8  # columns from which a table's text is set at 8 pt: every column's longest word then fits the page
+
+
+def _column_widths(rows: list[list[str]], char_cm: float = CHAR_CM) -> list:
     """Columns as wide as their text needs (a Yes/No column narrow, a clause column wide), in proportion to
-    each column's longest line of words, within the page; equal widths wrapped short labels letter by letter."""
+    each column's longest line of words, within the page; and never narrower than the column's longest word
+    ("§ 10.2" counts as one), which a narrow column broke letter by letter."""
     from docx.shared import Cm
 
     cols = max(len(r) for r in rows)
-    need = []
+    need, floor = [], []
     for c in range(cols):
         texts = [r[c] for r in rows if c < len(r)]
-        longest_word = min(max((len(w) for t in texts for w in t.split()), default=3), 22)
+        words = [w for t in texts for w in t.replace("§ ", "§\u00a0").split()]
+        longest_word = min(max((len(w) for w in words), default=3), 22)
         need.append(max(min(max((len(t) for t in texts), default=3), 40), longest_word, 4))
-    total = sum(need)
-    return [Cm(TEXT_WIDTH_CM * n / total) for n in need]
+        floor.append(min(longest_word, 11) * char_cm + PAD_CM)
+    if sum(floor) > TEXT_WIDTH_CM:  # too many columns for every longest word: shrink the floors alike
+        floor = [f * TEXT_WIDTH_CM / sum(floor) for f in floor]
+    widths = [TEXT_WIDTH_CM * n / sum(need) for n in need]
+    for _ in range(len(widths)):  # raise narrow columns to their floor, taking it from the wide ones in proportion
+        short = sum(f - w for w, f in zip(widths, floor) if w < f)
+        spare = [w - f if w > f else 0.0 for w, f in zip(widths, floor)]
+        if short <= 1e-9 or sum(spare) <= 0:
+            break
+        widths = [f if w <= f else w - short * sp / sum(spare) for w, f, sp in zip(widths, floor, spare)]
+    return [Cm(w) for w in widths]
 
 
-def _table_cell_style(doc):
+def _header_row(row) -> None:
+    """A table's first row repeats on every page it runs onto and never stands alone at a page's foot."""
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    props = row._tr.get_or_add_trPr()
+    for tag in ("w:tblHeader", "w:cantSplit"):
+        el = OxmlElement(tag)
+        el.set(qn("w:val"), "true")
+        props.append(el)
+
+
+def _table_cell_style(doc, name: str = "Memo Table Text", size: float = 8.5):
     """A paragraph style for table cells: small and without spacing (cells otherwise take Normal's)."""
     from docx.enum.style import WD_STYLE_TYPE
     from docx.shared import Pt
 
-    style = doc.styles.add_style("Memo Table Text", WD_STYLE_TYPE.PARAGRAPH)
+    style = doc.styles.add_style(name, WD_STYLE_TYPE.PARAGRAPH)
     style.base_style = doc.styles["Normal"]
-    style.font.size = Pt(8.5)
+    style.font.size = Pt(size)
     style.paragraph_format.space_after = Pt(0)
     style.paragraph_format.line_spacing = 1.0
     return style
@@ -184,6 +212,7 @@ def to_docx(memo: Memo, path: Path, findings: dict[str, Finding] | None = None) 
     doc = Docx()
     _house_style(doc)
     cell_style = _table_cell_style(doc)
+    wide_style = _table_cell_style(doc, "Memo Wide Table Text", 8.0)
     style_ids = {name: doc.styles[name].style_id for name in ("List Bullet", "List Bullet 2", "Quote")}
     doc.add_heading(f"Due diligence memo — {memo.room}", level=0)  # a room name is validated: no markup
     for s in memo.sections:
@@ -200,15 +229,20 @@ def to_docx(memo: Memo, path: Path, findings: dict[str, Finding] | None = None) 
                 rows = _table_rows(block)
                 table = doc.add_table(rows=0, cols=max(len(r) for r in rows))
                 table.style = "Table Grid"
-                widths = _column_widths(rows)
+                wide = max(len(r) for r in rows) >= WIDE_TABLE
+                widths = _column_widths(rows, CHAR_CM * 8.0 / 8.5 if wide else CHAR_CM)
                 table.autofit = False
                 for column, width in zip(table.columns, widths):  # the grid: what LibreOffice lays out by
                     column.width = width
                 for n, cells in enumerate(rows):  # add_row().cells is O(row); table.cell(r, c) rescans the grid
-                    for cell, text, width in zip(table.add_row().cells, cells, widths):
+                    row = table.add_row()
+                    if n == 0:
+                        _header_row(row)
+                    for cell, text, width in zip(row.cells, cells, widths):
                         cell.width = width
                         para = cell.paragraphs[0]
-                        para.style = cell_style
+                        para.style = wide_style if wide else cell_style
+                        para.paragraph_format.keep_with_next = n == 0
                         _add_run(doc, para._p, text, bold=n == 0)
                 continue
             stripped = line.strip()

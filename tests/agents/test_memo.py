@@ -240,3 +240,25 @@ def test_scope_lists_the_built_in_searches_in_one_line_and_shows_a_models_own_qu
     text = m.scope_section(cov, [], {**own, "most_favored_nation": "pricing no worse than any other customer"}, items).text
     assert "(follow-up pass): Non-solicitation; Source code escrow." in text  # the item's description is not repeated
     assert "- Most favoured nation: “pricing no worse than any other customer”" in text
+
+
+def test_docx_tables_fit_each_columns_longest_word_and_repeat_their_header(tmp_path):
+    from docx.shared import Cm
+
+    from agents.memo import render
+
+    rows = [["Agreement", "Parties", "Section", "Trigger", "Consequence", "Notice", "Action", "Source"],
+            ["Distribution Agreement", "Halvorsen Pumps, Inc. / Blue Ridge Trading LLC", "§ 10.2",
+             "assignment or transfer", "prior consent required", "—",
+             "Obtain the counterparty's consent before closing", "[§ 10.2, p. 24]"]]
+    widths = render._column_widths(rows, render.CHAR_CM * 8.0 / 8.5)
+    assert abs(sum(w.cm for w in widths) - render.TEXT_WIDTH_CM) < 0.01
+    for column, width in zip(zip(*rows), widths):
+        longest = max(len(w) for t in column for w in t.replace("§ ", "§\u00a0").split())
+        assert width >= Cm(min(longest, 11) * render.CHAR_CM * 8.0 / 8.5 + render.PAD_CM) * 0.999, column
+    memo = Memo(run_id="run-1", room="r", sections=[m.consents_section([_f("change_of_control", "Consent of Lender is required on a "
+                                                                   "change of control.", "Debt/loan.pdf", 2)])])
+    doc = Docx(str(render.to_docx(memo, tmp_path / "memo.docx")))
+    header = doc.tables[0].rows[0]._tr
+    assert header.xpath("./w:trPr/w:tblHeader")  # repeats on the next page, never alone at a page's foot
+    assert all(p.paragraph_format.keep_with_next for c in doc.tables[0].rows[0].cells for p in c.paragraphs)
