@@ -64,12 +64,12 @@ async def _review_one(hc: HarnessContext, assignment: Assignment, a: AssignmentR
     # verification is local CPU work: done after the slot is released, so the next call goes out sooner
     text = hc.room.text(doc_id)
     lifecycle_pass.note_document(hc, doc_id, doc.path, text)
-    findings = res.findings
+    findings, all_chunks = res.findings, list(hc.room.chunks(doc_id))
     if by.name == "offline":  # its summaries name the parties as the agreement defines them
-        findings = complete_sentences(findings, text, list(hc.room.chunks(doc_id)), items)
+        findings = complete_sentences(findings, text, all_chunks, items)
         findings = restate(findings, items, parties_of(hc.store, doc_id))
     found = []
-    for f in verify_all(findings, text, list(hc.room.chunks(doc_id))):
+    for f in verify_all(findings, text, all_chunks):
         if f.citation.document_id != doc_id:
             f = f.model_copy(update={"verified": False})  # a quote must come from the document under review
         found.append(f.model_copy(update={"agent": agent}))

@@ -262,7 +262,7 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
         if c.char_start < 0:
             return False
         row = self._db.execute(
-            "SELECT id, category, severity, also_json, verified, quote FROM findings WHERE run_id=? AND document_id=?"
+            "SELECT id, category, severity, also_json, verified, quote, extra_json FROM findings WHERE run_id=? AND document_id=?"
             " AND char_start=? AND char_end=? AND id!=? LIMIT 1",
             (run_id, c.document_id, c.char_start, c.char_end, f.id)).fetchone()
         if row is None or bool(row["verified"]) != f.verified or row["quote"].split() != f.quote.split():
@@ -272,9 +272,16 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
             # the passage is filed under its most severe reading and says that reading: a limitation clause
             # with a carve-out reads "the limits do not apply to ...", not "the agreement limits liability"
             items = [f.category] + [i for i in [row["category"], *also, *f.also] if i != f.category]
-            self._db.execute("UPDATE findings SET category=?, also_json=?, severity=?, summary=? WHERE run_id=? AND id=?",
+            # its facts too (conditions, counterparty): the first reading's would contradict the sentence shown
+            old_extra = json.loads(row["extra_json"] or "{}")
+            extra = {**old_extra, **f.extra}
+            cuad = [c for x in (f.extra, old_extra) for c in x.get("cuad", "").split("; ") if c]
+            if cuad:
+                extra["cuad"] = "; ".join(dict.fromkeys(cuad))
+            self._db.execute("UPDATE findings SET category=?, also_json=?, severity=?, summary=?, extra_json=? "
+                             "WHERE run_id=? AND id=?",
                              (f.category, json.dumps(list(dict.fromkeys(items[1:]))), f.severity.value, f.summary,
-                              run_id, row["id"]))
+                              json.dumps(extra), run_id, row["id"]))
             return True
         add = [i for i in f.items if i != row["category"] and i not in also]
         if add:

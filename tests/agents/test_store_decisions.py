@@ -30,16 +30,20 @@ def _finding(doc_id: str, category="anti_assignment", quote=QUOTE, start=100, se
 
 def test_one_passage_is_one_finding_carrying_every_item(settings):
     s, doc = _store(settings)
-    first = _finding(doc)
+    first = _finding(doc).model_copy(update={"extra": {"cuad": "Anti-Assignment", "conditions": "consent_required"}})
     assert s.add_findings("run1", [first], "a1") == [first.id]
     # the same passage reported for another item (a follow-up pass) joins the first, at the higher severity and
     # under the more severe reading, whose sentence it then carries
     again = _finding(doc, category="change_of_control", severity=Severity.high).model_copy(
-        update={"summary": "A change of control needs the other party's consent."})
+        update={"summary": "A change of control needs the other party's consent.",
+                "extra": {"cuad": "Change Of Control", "conditions": "termination_right"}})
     assert s.add_findings("run1", [again], "a2") == []
     [f] = s.findings("run1")
     assert f.id == first.id and f.items == ["change_of_control", "anti_assignment"] and f.severity == Severity.high
     assert f.summary == "A change of control needs the other party's consent."
+    # and its facts: the severe reading's conditions, both readings' CUAD labels
+    assert f.extra["conditions"] == "termination_right"
+    assert set(f.extra["cuad"].split("; ")) == {"Change Of Control", "Anti-Assignment"}
     # it is listed and counted under both items
     assert [x.id for x in s.findings("run1", category="change_of_control")] == [first.id]
     assert s.finding_tally("run1").categories() == {"anti_assignment", "change_of_control"}
