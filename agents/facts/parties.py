@@ -399,8 +399,13 @@ _GLUED_SUFFIX = re.compile(r"(?<=[a-z])(?=(?:Corporation|Company|Incorporated|Li
                            r"(?<=[A-Z]{3})(?=(?:CORPORATION|COMPANY|INCORPORATED|LIMITED)\b)")
 
 
+# A full stop after a suffix that is no abbreviation ("Erchonia Corporation. ("Erchonia")", "Axiometric, LLC. a
+# Maryland ...") ends the drafter's sentence or is a slip; "Inc." and "Corp." keep theirs.
+_STRAY_STOP = re.compile(r"\b(LLC|LLP|LP|Corporation|Company|Incorporated|Limited|CORPORATION|COMPANY|INCORPORATED|LIMITED)\.$")
+
+
 def _unglue(name: str) -> str:
-    return _GLUED_SUFFIX.sub(" ", _GLUED_ARTICLE.sub("", name))
+    return _STRAY_STOP.sub(r"\1", _GLUED_SUFFIX.sub(" ", _GLUED_ARTICLE.sub("", name)))
 
 
 def _named_roles(parties: list[Party], text: str) -> list[Party]:

@@ -279,3 +279,11 @@ def test_a_name_wrapped_over_a_pdf_line_break_is_read_whole():
                       for n in range(1, 40)))
     names = [(" ".join(p.name.split()), p.role) for p in extract_facts(text).parties]
     assert names == [("Northwind Tax-Free Income Fund", "Fund"), ("Halvorsen Distributors, LLC", "Halvorsen")]
+
+
+def test_a_stray_full_stop_after_a_company_suffix_is_not_part_of_the_name():
+    text = ('This agreement ("Agreement") is made by and between Halvorsen Pumps Corporation. ("Halvorsen") and '
+            'Blue Ridge Trading, Inc. ("Distributor").\n\n'
+            + "".join(f"{n}. Terms. Distributor shall resell the products on the terms set out here.\n" for n in range(1, 40)))
+    names = [p.name for p in extract_facts(text).parties]
+    assert names == ["Halvorsen Pumps Corporation", "Blue Ridge Trading, Inc."]  # "Inc." keeps its stop
