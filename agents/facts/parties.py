@@ -335,7 +335,22 @@ def find_parties(text: str) -> tuple[list[Party], Span]:
     """Preamble parties; where the preamble yields fewer than two, a title page's, else the signature blocks' added.
     A "name" that is only a defined term ("The Company") becomes the name the agreement gives it, else a role."""
     parties, span = _find_parties(text)
-    return _named_roles(parties, text), span
+    return _defined_later(_named_roles(parties, text), text), span
+
+
+def _defined_later(parties: list[Party], text: str) -> list[Party]:
+    """A party the preamble gave no term, defined in the definitions instead ('"LKPL" means Link Plus Corporation,
+    a Delaware corporation'): the term is its role, as the clauses call it by that."""
+    out = []
+    for p in parties:
+        words = p.name.split()
+        if not p.role and len(words) >= 2:
+            head = r"\s+".join(re.escape(w) for w in words[:2])
+            m = re.search(r'["\u201c]([A-Z][\w&.-]{1,30})["\u201d]\s+(?:shall\s+)?means?\s+(?:the\s+)?' + head, text)
+            if m and m.group(1).lower() not in _NOT_ROLES:
+                p = p.model_copy(update={"role": m.group(1)})
+        out.append(p)
+    return out
 
 
 def _find_parties(text: str) -> tuple[list[Party], Span]:
@@ -355,6 +370,9 @@ def _find_parties(text: str) -> tuple[list[Party], Span]:
         return [], (0, 0)
     return merged, (span if parties else sig_span)
 
+
+# Terms a definition may give a name that are no party's term for itself
+_NOT_ROLES = {"agreement", "affiliate", "affiliates", "party", "parties", "territory", "products", "product"}
 
 # Words that say what kind of party it is, never who: "the Company", "COMPANY:" over a signature line.
 _ROLE_WORDS = frozenset(

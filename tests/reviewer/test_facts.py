@@ -287,3 +287,13 @@ def test_a_stray_full_stop_after_a_company_suffix_is_not_part_of_the_name():
             + "".join(f"{n}. Terms. Distributor shall resell the products on the terms set out here.\n" for n in range(1, 40)))
     names = [p.name for p in extract_facts(text).parties]
     assert names == ["Halvorsen Pumps Corporation", "Blue Ridge Trading, Inc."]  # "Inc." keeps its stop
+
+
+def test_a_party_given_its_term_in_the_definitions_is_called_by_it():
+    text = ("SOFTWARE AFFILIATE AGREEMENT\n\nThis Agreement entered into as of the Effective Date by and between\n\n"
+            "Northwind Devices Corporation and Halvorsen Labs, LLC.\n\nRECITALS\n\n1. Definitions.\n\n\"Halvorsen\" means Halvorsen Labs, LLC, a Maryland limited "
+            "liability company.\n\n\"NWD\" means Northwind Devices Corporation, a Delaware corporation.\n\n"
+            "\"Territory\" means Northwind Devices Corporation's home market.\n\n"
+            + "".join(f"{n}. Terms. NWD shall market the products.\n" for n in range(2, 40)))
+    assert [(p.name, p.role) for p in extract_facts(text).parties] == [("Northwind Devices Corporation", "NWD"),
+                                                                        ("Halvorsen Labs, LLC", "Halvorsen")]
