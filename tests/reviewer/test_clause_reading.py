@@ -520,10 +520,21 @@ def test_a_party_without_a_defined_term_is_named_without_its_suffix(items):
     parties = (SimpleNamespace(name="Link Plus Corporation", role="", aliases=()),
                SimpleNamespace(name="Axiometric, LLC.", role="", aliases=()))
     assert write_summary(items["exclusivity"], "3.2.1 Axiometric shall have the exclusive right to market and sell the "
-                         "Products in the United States.", parties) == "Axiometric, LLC. has exclusive rights (§ 3.2.1)."
+                         "Products in the United States.", parties) == ("Axiometric, LLC. has the exclusive right to "
+                                                                          "market and sell what the clause covers (§ 3.2.1).")
     assert write_summary(items["change_of_control"], "Link Plus may terminate this Agreement upon a change of control "
                          "of Axiometric.", parties) == \
         "Link Plus Corporation may terminate on a change of control of Axiometric, LLC."
+
+
+def test_an_exclusive_right_says_what_it_is_to_do_in_the_clauses_own_lower_case_verbs(items):
+    say = lambda q: write_summary(items["exclusivity"], q, PARTIES)  # noqa: E731
+    assert say("Distributor shall have the exclusive rights to use, reproduce, modify and sublicense the Software.") == (
+        "Distributor (XYZ Corp.) has the exclusive right to use, reproduce, modify and sublicense what the clause covers.")
+    assert say("Cisco hereby grants Distributor the exclusive right to distribute the Products in the Territory.") == (
+        "Distributor (XYZ Corp.) has the exclusive right to distribute what the clause covers, granted by Cisco.")
+    # no verb of its own (a name follows at once): nothing is made up
+    assert say("Distributor shall have the exclusive right to the Products.") == "Distributor (XYZ Corp.) has exclusive rights."
 
 
 def test_audit_rights_drafted_as_a_right_to_have_an_accountant_examine_or_as_access(items):

@@ -250,6 +250,7 @@ def _exclusivity(c: Ctx, r: ClauseReading) -> None:
     if who and not neg:
         r.actor, r.action = who, "has exclusive rights" if re.search(r"exclusive right", q, _I) else "must deal exclusively"
         r.counterparty = party_counter(c, m)
+        r.detail = _exclusive_to(q) if r.action == "has exclusive rights" else ""
         return
     who, neg, m = _bound_party(c, r"purchase|buy|sell|distribute|market|promote|deal|engage|enter into|appoint|license|"
                                  r"grant|use|obtain|source|advertis\w*|contract|commit|develop|manufacture|supply|offer|provide")
@@ -260,6 +261,25 @@ def _exclusivity(c: Ctx, r: ClauseReading) -> None:
     if grantee is not None and grantee.party >= 0 and re.search(r"\bexclusive\b", q, _I) and not re.search(r"non-?exclusive", q, _I):
         r.actor, r.action = grantee.actor, "has exclusive rights"
         r.counterparty = grantor.actor if grantor and grantor.party >= 0 else ""
+        r.detail = _exclusive_to(q)
+
+
+_TRAILING = {"the", "a", "an", "its", "their", "and", "or", "any", "all", "such", "of", "to", "in", "for", "on", "with"}
+
+
+def _exclusive_to(q: str) -> str:
+    """What an exclusive right is to do, in its own lower-case words ("market and sell" of "the exclusive right to
+    market and sell AMR Product Suites ..."); '' where no such verbs follow. Names and products stay out: the
+    sentence may name only the agreement's parties."""
+    m = re.search(r"\bexclusive rights?\s+to\s+((?:[a-z]+,?\s+){1,8})", q)
+    if m is None:
+        return ""
+    words = m.group(1).split()  # with their commas: "use, reproduce, modify, distribute and sublicense"
+    while words and words[-1].strip(",") in _TRAILING:
+        words.pop()
+    if words:
+        words[-1] = words[-1].strip(",")
+    return " ".join(words) if 0 < len(words) <= 6 and words[0].strip(",") not in _TRAILING else ""
 
 
 def _cap(c: Ctx, r: ClauseReading) -> None:

@@ -187,7 +187,9 @@ def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
         return None
     subj, verb = s.subject(r.action)
     if r.action == "has exclusive rights":
-        return f"{subj} has exclusive rights{' granted by ' + s.who(r.counterparty) if r.counterparty else ''}{s.tail(False)}"
+        what = f"the exclusive right to {r.detail} what the clause covers" if r.detail else "exclusive rights"
+        by = (", granted by " if r.detail else " granted by ") + s.who(r.counterparty) if r.counterparty else ""
+        return f"{subj} has {what}{by}{s.tail(False)}"
     if r.action == "must deal exclusively":
         return f"{subj} must deal exclusively{' with ' + s.who(r.counterparty) if r.counterparty else ''}{s.tail(False)}"
     return f"{subj} {verb.replace('deal with others', 'deal with third parties')} in the field the clause covers{s.tail(False)}"
