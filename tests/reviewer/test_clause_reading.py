@@ -546,3 +546,8 @@ def test_audit_rights_drafted_as_a_right_to_have_an_accountant_examine_or_as_acc
               "access to such records during normal working hours.")
     assert write_summary(items["audit_rights"], clause, PARTIES) == (
         "Cisco may inspect Distributor's books and records, on notice.")
+
+
+def test_a_first_right_of_refusal_is_a_right_of_first_refusal(items):
+    assert write_summary(items["rofr_rofo"], "As the preferred manufacturer, Cisco shall have first right of refusal on "
+                         "all such requests for manufacture.", PARTIES) == "Cisco has a right of first refusal."

@@ -428,7 +428,8 @@ def _mfn(c: Ctx, r: ClauseReading) -> None:
 
 def _rofr(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
-    kind = ("right of first refusal" if re.search(r"first refusal", q, _I) else "right of first offer" if re.search(r"first offer", q, _I)
+    kind = ("right of first refusal" if re.search(r"first (?:right of )?refusal", q, _I)
+            else "right of first offer" if re.search(r"first (?:right of )?offer", q, _I)
             else "right of first negotiation" if re.search(r"first (negotiation|right to negotiate)|negotiat", q, _I) else "")
     r.detail, r.consequence = kind, "pre-emption right"
     who, neg, _ = subject_of(c, r"(the |a )?(right|option)")
