@@ -10,6 +10,7 @@ checked with core.text.locate_quote before it is marked verified.
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -165,7 +166,7 @@ class OfflineReviewer:
         # the classifier scored one printed line of the PDF; the lawyer reads, and the summary is written from,
         # the whole sentence it belongs to
         unit = _Unit(unit.chunk, *whole_sentence(unit.chunk.text, unit.start, unit.end))
-        if excluded(item.id, " ".join(unit.text.split())):  # patterns are written with single spaces
+        if excluded(item.id, flat(unit.text)):
             return None  # the line said "the exclusive"; its sentence says "the exclusive property of Erchonia"
         loc = locate_quote(unit.text, unit.chunk.text, start_hint=unit.start)
         if loc is None:
@@ -190,6 +191,12 @@ class OfflineReviewer:
             confidence=round(min(1.0, max(0.0, conf)), 4),
             extra=extra,
         )
+
+
+def flat(text: str) -> str:
+    """A quote as the look-alike patterns are written: single spaces, and a word a PDF line break hyphenated
+    joined again ("non- exclusive" is "non-exclusive")."""
+    return re.sub(r"(?<=\w)- (?=\w)", "-", " ".join(text.split()))
 
 
 def _page_of(unit: _Unit) -> int:
@@ -247,7 +254,7 @@ def complete_sentences(findings: list[Finding], text: str, chunks: list[Chunk],
             out.append(f)
             continue
         quote = text[s:e]
-        if excluded(item.id, " ".join(quote.split())):
+        if excluded(item.id, flat(quote)):
             continue
         severity, _ = severity_for(item, quote)
         conditions = detect(quote)

@@ -276,3 +276,12 @@ def test_a_sentence_is_judged_whole_not_by_its_printed_line(reviewer, items):
     doc = Document(room="t", path="contract.pdf", doc_type="pdf", sha256="t")
     found = reviewer.review(doc, chunk_text(doc.id, text), items)
     assert not [f for f in found if f.category == "exclusivity"], [f.quote for f in found if f.category == "exclusivity"]
+
+
+def test_a_look_alike_split_by_a_pdf_hyphen_is_still_a_look_alike():
+    from agents.offline.patterns import excluded
+    from agents.offline.reviewer import flat
+
+    line = "The non-\n\nexclusive rights granted to the Investor under this Article do not include sublicenses."
+    assert flat(line).startswith("The non-exclusive rights")
+    assert excluded("exclusivity", flat(line))
