@@ -15,6 +15,7 @@ gives several, so they are never joined.
 from __future__ import annotations
 
 from agents.offline.clauses.clause_summary import is_template
+from agents.store.models import joined_extra
 from core.types import SEVERITY_ORDER, Finding
 
 # share of the shorter quote two quotes must have in common to be the same passage: a nested quote always is;
@@ -40,11 +41,8 @@ def _join(a: Finding, b: Finding) -> Finding:
     keep = min((a, b), key=lambda f: (SEVERITY_ORDER[f.severity], is_template(f.summary, f.items), -length(f)))
     other = a if keep is b else b
     items = list(dict.fromkeys([keep.category, *keep.also, *other.items]))
-    extra = {**other.extra, **keep.extra}
-    cuad = [c for f in (keep, other) for c in f.extra.get("cuad", "").split("; ") if c]
-    if cuad:
-        extra["cuad"] = "; ".join(dict.fromkeys(cuad))
-    return keep.model_copy(update={"also": items[1:], "confidence": max(a.confidence, b.confidence), "extra": extra})
+    return keep.model_copy(update={"also": items[1:], "confidence": max(a.confidence, b.confidence),
+                                   "extra": joined_extra(keep.extra, other.extra)})
 
 
 def join_same_passages(findings: list[Finding], keep_apart: frozenset[str] | set[str] = frozenset()) -> list[Finding]:

@@ -230,3 +230,13 @@ class ReviewerAction(BaseModel):
     new: dict[str, Any] = Field(default_factory=dict, description="Values after.")
     author: str = Field(description="Who acted.")
     at: datetime = Field(description="When (UTC).")
+
+
+def joined_extra(keep: dict[str, str], other: dict[str, str]) -> dict[str, str]:
+    """The facts of two readings of one passage: the kept reading's (its conditions go with its sentence), with
+    the CUAD labels of both."""
+    extra = {**other, **keep}
+    cuad = [c for x in (keep, other) for c in x.get("cuad", "").split("; ") if c]
+    if cuad:
+        extra["cuad"] = "; ".join(dict.fromkeys(cuad))
+    return extra

@@ -39,7 +39,9 @@ from agents.store.coverage import CoverageMixin
 from agents.store.decisions import AGENT_AUTHOR, DecisionsMixin
 from agents.store.memo_versions import MemoVersionsMixin
 from agents.store.table import TableMixin
-from agents.store.models import INDEXES, MIGRATIONS, SCHEMA, AssignmentNode, FindingTally, ReviewerAction, RunInfo, TokenUsage
+from agents.store.models import (
+    INDEXES, MIGRATIONS, SCHEMA, AssignmentNode, FindingTally, ReviewerAction, RunInfo, TokenUsage, joined_extra,
+)
 
 _SECRET_KEYS = {"api_key", "url"}  # database.url may hold a password (llm.base_url is kept)
 
@@ -273,11 +275,7 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
             # with a carve-out reads "the limits do not apply to ...", not "the agreement limits liability"
             items = [f.category] + [i for i in [row["category"], *also, *f.also] if i != f.category]
             # its facts too (conditions, counterparty): the first reading's would contradict the sentence shown
-            old_extra = json.loads(row["extra_json"] or "{}")
-            extra = {**old_extra, **f.extra}
-            cuad = [c for x in (f.extra, old_extra) for c in x.get("cuad", "").split("; ") if c]
-            if cuad:
-                extra["cuad"] = "; ".join(dict.fromkeys(cuad))
+            extra = joined_extra(f.extra, json.loads(row["extra_json"] or "{}"))
             self._db.execute("UPDATE findings SET category=?, also_json=?, severity=?, summary=?, extra_json=? "
                              "WHERE run_id=? AND id=?",
                              (f.category, json.dumps(list(dict.fromkeys(items[1:]))), f.severity.value, f.summary,
