@@ -214,6 +214,13 @@ class FakeOpenAI(_Inspection):
         self.expected_tools: dict[str, list[dict]] = {}
         self.requests: list[Recorded] = []
         self.violations: list[str] = []
+        # gather {model: n}: a reply of that model also waits (beyond latency_s) until n of its requests are in
+        # flight, or until none has arrived for gather_settle_s. Tests of concurrency set it to the cap they expect,
+        # so "the calls overlap" is what the harness does, not whether a loaded machine sent them within latency_s.
+        self.gather: dict[str, int] = {}
+        self.gather_settle_s = 2.0
+        self._arrived = threading.Condition()
+        self._last_arrival = 0.0
         self._queues: dict[str, deque[Reply]] = defaultdict(deque)
         self._responders: dict[str, Callable[[dict], Reply]] = {}
         self._lock = threading.Lock()
@@ -317,10 +324,24 @@ class FakeOpenAI(_Inspection):
         # the latency is counted from the request's arrival, so the server's own work (parsing, the scripted
         # answer, a GIL shared by its request threads) is inside it, not added on top: a reply comes
         # latency_s after its request, as the benchmarks state
+        if self.gather.get(rec.model):
+            self._gather(rec, self.gather[rec.model])
         wait = rec.t_start + self.latency_s + reply.hang_s - time.monotonic()
         if wait > 0:
             self._stop.wait(wait)
         return self._finish(rec, status, headers, payload, reply.kind)
+
+    def _in_flight(self, model: str) -> int:
+        with self._lock:
+            return sum(1 for r in self.requests if r.model == model and not r.t_end)
+
+    def _gather(self, rec: Recorded, n: int) -> None:
+        with self._arrived:
+            self._last_arrival = time.monotonic()
+            self._arrived.notify_all()
+            while (self._in_flight(rec.model) < n and not self._stop.is_set()
+                   and time.monotonic() - self._last_arrival < self.gather_settle_s):
+                self._arrived.wait(0.05)
 
     def _finish(self, rec: Recorded, status: int, headers: dict, payload: bytes, kind: str):
         rec.t_end, rec.status, rec.kind = time.monotonic(), status, kind

@@ -59,7 +59,7 @@ def workspace_bytes(ws: Path) -> bytes:
 @pytest.mark.slow
 def test_full_run_parallel_subagents_and_injection_as_data(llm_settings, fake, _workspace):
     s = configure(llm_settings, fake)
-    fake.latency_s = 0.15
+    fake.latency_s, fake.gather = 0.15, {SUB_MODEL: 4}  # replies wait for 4 in flight: the harness's overlap, not the load's
     texts = room_texts(8, seed=3)
     poisoned = next(iter(texts))
     texts[poisoned] = texts[poisoned].replace("\n\n1. ", f"\n\n{INJECTION}\n\n1. ", 1)
@@ -153,7 +153,7 @@ def test_call_cap_stops_delegation_and_the_run_still_ends(llm_settings, fake):
 def test_documents_of_one_batch_are_reviewed_concurrently_up_to_the_cap(llm_settings, fake, _workspace):
     # default sizing: several small documents share one sub-agent; its per-document calls must overlap
     s = configure(llm_settings, fake, one_doc_per_agent=False)
-    fake.latency_s = 0.15
+    fake.latency_s, fake.gather = 0.15, {SUB_MODEL: 4}  # replies wait for 4 in flight: the harness's overlap, not the load's
     load_text_room(s, "batched", room_texts(8, seed=5))
     stats = run(s, "batched")
 
