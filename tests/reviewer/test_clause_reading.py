@@ -551,3 +551,17 @@ def test_audit_rights_drafted_as_a_right_to_have_an_accountant_examine_or_as_acc
 def test_a_first_right_of_refusal_is_a_right_of_first_refusal(items):
     assert write_summary(items["rofr_rofo"], "As the preferred manufacturer, Cisco shall have first right of refusal on "
                          "all such requests for manufacture.", PARTIES) == "Cisco has a right of first refusal."
+
+
+def test_a_definition_of_change_of_control_says_what_it_counts(items):
+    say = lambda q: write_summary(items["change_of_control"], q, PARTIES)  # noqa: E731
+    assert say("\u201cChange in Control\u201d shall include (i) the transfer of equity securities of Distributor representing "
+               "more than fifty percent (50%) of its voting securities; (ii) Distributor being a party to a merger; or "
+               "(iii) a sale of substantially all of Distributor's assets.") == (
+        "The agreement defines a change of control of Distributor (XYZ Corp.) to include a transfer of more than 50% "
+        "of the voting securities, a merger or a sale of substantially all of the assets.")
+    assert say('"Change of Control" means the acquisition by any person of 35% or more of the voting stock of '
+               'Distributor.').endswith("to include a transfer of 35% or more of the voting securities.")
+    # a definition that names none of these keeps the honest sentence
+    assert say('"Change of Control" has the meaning set forth in the Purchase Agreement.').startswith(
+        "The agreement contains a provision triggered by a change of control")

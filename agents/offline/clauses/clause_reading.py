@@ -107,6 +107,10 @@ def _change_of_control(c: Ctx, r: ClauseReading) -> None:
             who = next((m for m in c.ms if unless.start() < m.start < unless.end() and m.party >= 0), None)
             r.counterparty = who.actor if who is not None else "the other party"
         return
+    if _DEFINES_CONTROL.search(q):
+        # the definition, not a consequence: what counts as a change of control is what the lawyer reads it for
+        r.action, r.consequence, r.detail = "is defined", "see clause", _control_events(q)
+        return
     if _termination(c, r):
         if r.actor == "either party" and r.trigger.endswith("of either party"):
             r.trigger = r.trigger.replace("of either party", "of the other party")
@@ -142,6 +146,35 @@ def _change_of_control(c: Ctx, r: ClauseReading) -> None:
         r.action, r.consequence = "applies", "see clause"
     if not r.trigger:
         _assignment(c, r)
+
+
+_DEFINES_CONTROL = re.compile(r"^\W*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(?:the\s+term\s+)?[\"\u201c]?change\s+(?:in|of)\s+control[\"\u201d]?"
+                              r"[^.;]{0,60}?\b(?:means|shall\s+mean|shall\s+include|includes|shall\s+be\s+deemed)", _I)
+_SHARE = re.compile(r"\b(more than|greater than|in excess of|at least|over)?\s*((?:\w+(?:[- ]\w+)?\s+)?(?:percent|per cent)"
+                    r"(?:\s+\(\d{1,3}(?:\.\d+)?\s?%\))?|\(?\d{1,3}(?:\.\d+)?\s?%\)?)", _I)
+
+
+def _control_events(q: str) -> str:
+    """What a definition of change of control counts, in plain words: 'a transfer of more than 50% of the voting
+    securities, a merger or a sale of substantially all of the assets'; '' when none of these is named."""
+    events = []
+    share = _SHARE.search(q)
+    if share:
+        pct = re.search(r"\d{1,3}(?:\.\d+)?\s?%", share.group(0))
+        amount = pct.group(0).replace(" ", "") if pct else " ".join(share.group(2).split())
+        if re.match(r"\s*or\s+(?:more|greater)", q[share.end():]):
+            amount += " or more"
+        events.append(f"a transfer of {(share.group(1) or '').lower() + ' ' if share.group(1) else ''}{amount} of the "
+                      "voting securities")
+    elif re.search(r"\bmajority\b[^.;]{0,80}\b(?:voting|equity|shares|stock|securities)", q, _I):
+        events.append("a transfer of a majority of the voting securities")
+    if re.search(r"\bmerger|\bconsolidat\w+|\breorgani[sz]\w+", q, _I):
+        events.append("a merger")
+    if re.search(r"substantially all", q, _I):
+        events.append("a sale of substantially all of the assets")
+    if not events:
+        return ""
+    return events[0] if len(events) == 1 else ", ".join(events[:-1]) + " or " + events[-1]
 
 
 def _assignment(c: Ctx, r: ClauseReading) -> None:

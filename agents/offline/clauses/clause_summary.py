@@ -110,6 +110,8 @@ def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
             cp = s.who(r.counterparty) if r.counterparty else "the other party"
             return f"{subj} must notify {cp} of {s.named_in(trig)}{s.tail(False)}"
         return f"The agreement requires notice of {trig}{s.tail(False)}"
+    if r.action == "is defined" and r.detail:
+        return f"The agreement defines {s.named_in(trig)} to include {r.detail}{s.tail(False)}"
     if r.trigger:
         return f"The agreement contains a provision triggered by {s.named_in(trig)}{s.tail(False)}"
     return _assignment(s, r)
