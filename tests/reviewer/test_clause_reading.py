@@ -565,3 +565,10 @@ def test_a_definition_of_change_of_control_says_what_it_counts(items):
     # a definition that names none of these keeps the honest sentence
     assert say('"Change of Control" has the meaning set forth in the Purchase Agreement.').startswith(
         "The agreement contains a provision triggered by a change of control")
+
+
+def test_the_third_party_beneficiary_fallback_claims_no_right_the_clause_may_deny(items):
+    # "Entire Agreement and Third-Party Beneficiaries" is as often a denial as a grant: an unread clause says neither
+    s = write_summary(items["third_party_beneficiary"], "10.10 Entire Agreement and Third-Party Beneficiaries. This "
+                      "Agreement contains the entire agreement among the Parties.", PARTIES)
+    assert s == "The agreement addresses whether a person who is not a party may enforce it (§ 10.10)."

@@ -499,7 +499,7 @@ HONEST = {
     "post_termination_services": "The agreement imposes obligations that continue after it ends",
     "liquidated_damages": "The agreement provides for liquidated damages or a termination fee",
     "warranty": "The agreement gives a warranty for a stated period",
-    "third_party_beneficiary": "The agreement may be enforced by a person who is not a party",
+    "third_party_beneficiary": "The agreement addresses whether a person who is not a party may enforce it",
     "non_disparagement": "The agreement restricts a party from disparaging the other",
     "covenant_not_to_sue": "The agreement restricts a party from contesting the other's rights or bringing claims against it",
 }
