@@ -193,6 +193,26 @@ class StreamlitUI:
         return self.wait().until(lambda d: next(iter(d.find_elements(By.CSS_SELECTOR, f'{tag}[aria-label="{aria_label}"]')), None),
                                  f"no {tag} {aria_label!r}")
 
+    def replace_text(self, aria_label: str, text: str, tag: str = "input", tries: int = 4) -> None:
+        """Replace a text widget's content, and see that it holds it: a rerun can replace the element between the
+        lookup and the keys (stale) or redraw it with its old value after they were typed."""
+        from selenium.common.exceptions import TimeoutException
+        from selenium.webdriver.common.keys import Keys
+
+        def typed() -> None:
+            box = self.input(aria_label, tag)
+            box.send_keys(Keys.CONTROL, "a")
+            box.send_keys(text)
+
+        for i in range(tries):
+            self.retry(typed)
+            try:
+                self.wait(10).until(lambda d: self.input(aria_label, tag).get_attribute("value") == text)
+                return
+            except TimeoutException:
+                if i == tries - 1:
+                    raise
+
     def select(self, label: str, option_text: str) -> None:
         """Open a st.selectbox by its label, type to filter, pick the first match."""
         from selenium.webdriver.common.by import By

@@ -84,8 +84,6 @@ def open_finding(ui, f, titles, short) -> None:
 
 
 def test_memo_follows_the_reviewers_decisions_and_they_survive_a_new_run(ui, tmp_path):
-    from selenium.webdriver.common.keys import Keys
-
     from app.session import services
 
     src = tmp_path / "room" / "Commercial"
@@ -113,9 +111,7 @@ def test_memo_follows_the_reviewers_decisions_and_they_survive_a_new_run(ui, tmp
     ui.click_until("Reject", "1 rejected")
     # edit the second one's summary and severity
     open_finding(ui, edited, titles, short)
-    box = ui.input("Summary", tag="textarea")
-    box.send_keys(Keys.CONTROL, "a")
-    box.send_keys(EDITED)
+    ui.replace_text("Summary", EDITED, tag="textarea")
     ui.select("Severity", "medium" if edited.severity.value != "medium" else "low")
     ui.click("Save edit")
     ui.wait_text("1 edited")
@@ -123,8 +119,7 @@ def test_memo_follows_the_reviewers_decisions_and_they_survive_a_new_run(ui, tmp
     assert new_severity != edited.severity.value and store.finding(edited.id, run1).summary == EDITED
     # a note on a third
     open_finding(ui, noted, titles, short)
-    note = ui.input("Note")
-    note.send_keys(NOTE)
+    ui.replace_text("Note", NOTE)
     ui.click("Save edit")
     ui.wait().until(lambda d: store.finding(noted.id, run1).reviewer_note == NOTE)
     ui.shot("findings")
