@@ -572,3 +572,13 @@ def test_the_third_party_beneficiary_fallback_claims_no_right_the_clause_may_den
     s = write_summary(items["third_party_beneficiary"], "10.10 Entire Agreement and Third-Party Beneficiaries. This "
                       "Agreement contains the entire agreement among the Parties.", PARTIES)
     assert s == "The agreement addresses whether a person who is not a party may enforce it (§ 10.10)."
+
+
+def test_a_trailing_list_of_carve_outs_is_said_by_kind(items):
+    clause = ("9.2 Limitation of Liability. Neither Party shall be liable to the other Party for any special, consequential "
+              "or punitive damages, however caused, except to the extent such damages are payable (a) pursuant to its "
+              "indemnification obligations under Section 9.1, (b) arising out of its breach of its confidentiality "
+              "obligations or (c) resulting from its gross negligence or willful misconduct.")
+    assert write_summary(items["uncapped_liability"], clause, PARTIES) == (
+        "The exclusion of indirect and consequential damages does not apply to indemnity claims, breaches of "
+        "confidentiality or gross negligence or wilful misconduct (§ 9.2).")

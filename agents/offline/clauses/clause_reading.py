@@ -346,6 +346,12 @@ def _cap(c: Ctx, r: ClauseReading) -> None:
 _HEADING = re.compile(r"\W*(?:(?:section|article)\s+)?(?:\d+(?:\.\d+)*\.?\s+)?(?:[A-Z][A-Za-z ;,&'-]{2,60}\.\s+(?=[A-Z]))?")
 
 
+_CARVE_KINDS = (("indemnity claims", r"indemnif"), ("breaches of confidentiality", r"confidential"),
+                ("infringement of intellectual property", r"infring|misappropriat"),
+                ("gross negligence or wilful misconduct", r"gross(?:ly)? neglig|wil?ful(?:l)?\s+misconduct"),
+                ("fraud", r"\bfraud"), ("death or personal injury", r"\bdeath\b|bodily injury|personal injury"))
+
+
 def _uncapped(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     h = _HEADING.match(q).end()  # "10. LIMITATION ON LIABILITY. EXCEPT IN THE EVENT OF ..."
@@ -363,6 +369,18 @@ def _uncapped(c: Ctx, r: ClauseReading) -> None:
         _cap(c, rest)  # what the carve-out is carved out of: a cap, or the exclusion of indirect damages
         r.trigger = {"liability capped": "the liability cap", "consequential damages excluded":
                      "the exclusion of indirect and consequential damages"}.get(rest.consequence, "")
+    if not m:
+        # "... neither Party shall be liable for consequential damages ... except to the extent such damages are
+        # payable (a) pursuant to its indemnification obligations, (b) ... confidentiality ... or (c) ... gross
+        # negligence": a trailing list of carve-outs, said by kind
+        tail = re.search(r"\b(?:except|excluding|other than|save)\b(.{10,600})", q[h:], _I | re.S)
+        kinds = [k for k, rx in _CARVE_KINDS if tail and re.search(rx, tail.group(1), _I)]
+        if kinds:
+            r.detail = kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " or " + kinds[-1]
+            rest = ClauseReading()
+            _cap(c, rest)
+            r.trigger = {"liability capped": "the liability cap", "consequential damages excluded":
+                         "the exclusion of indirect and consequential damages"}.get(rest.consequence, "")
     if re.search(r"without limit|unlimited|shall not (be )?(subject to|limited)|not subject to (any )?(cap|limit)|(limitation|limit|cap|exclusion)s?\b[^.;]{0,150}(shall|will|do|does) not apply", q, _I) or r.detail:
         r.action, r.consequence = "liability is uncapped", "uncapped liability"
         who, _, _ = subject_of(c, r"bear|be liable|liable")

@@ -233,7 +233,7 @@ def _cap_liability(s: _Say, r: ClauseReading) -> str | None:
 def _uncapped(s: _Say, r: ClauseReading) -> str | None:
     if r.consequence != "uncapped liability":
         return _cap_liability(s, r)
-    if r.detail and len(r.detail) <= 120:
+    if r.detail and len(r.detail) <= 160:
         what = r.trigger or "the limits on liability"
         verb = "do" if what.startswith("the limits") else "does"
         return f"{_cap(what)} {verb} not apply to {r.detail}{s.tail(False)}"
