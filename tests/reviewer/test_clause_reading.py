@@ -582,3 +582,12 @@ def test_a_trailing_list_of_carve_outs_is_said_by_kind(items):
     assert write_summary(items["uncapped_liability"], clause, PARTIES) == (
         "The exclusion of indirect and consequential damages does not apply to indemnity claims, breaches of "
         "confidentiality or gross negligence or wilful misconduct (§ 9.2).")
+
+
+def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_misread(items):
+    clause = ("5. Exclusivity. During the Term and for six (6) months after the discontinuation of any of the Cisco "
+              "Products, (i) the Reseller shall have the exclusive right to commission for any Registered Referrals, "
+              "(ii) Cisco shall not sell the Cisco Products in the Territory other than through the Reseller.")
+    s = write_summary(items["exclusivity"], clause, PARTIES)
+    assert "commission what" not in s and not s.startswith("Cisco has")  # the right is the Reseller's, not Cisco's
+    assert s == "Cisco may not deal with third parties in the field the clause covers (§ 5)."

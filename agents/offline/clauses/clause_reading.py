@@ -308,8 +308,11 @@ def _exclusive_to(q: str) -> str:
     if m is None:
         return ""
     words = m.group(1).split()  # with their commas: "use, reproduce, modify, distribute and sublicense"
+    after = ""
     while words and words[-1].strip(",") in _TRAILING:
-        words.pop()
+        after = words.pop()
+    if after in ("for", "on", "of", "in", "from", "with", "at", "by"):
+        return ""  # "the exclusive right to commission for any Registered Referrals": a noun, not a verb
     if words:
         words[-1] = words[-1].strip(",")
     return " ".join(words) if 0 < len(words) <= 6 and words[0].strip(",") not in _TRAILING else ""
@@ -682,8 +685,13 @@ def _bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
         if len({x.party for x in named}) >= 2 and re.fullmatch(r"\W*(?:and|or|&)\W*", q[named[-2].end:named[-1].start], _I):
             return "each party", False, None  # "Each of GSK and Theravance shall keep ...": both are bound
         between = q[m.end:v.start()]
+        modal = re.search(r"\b(?:shall|will|may|must|agrees?|covenants?|undertakes?)\b", between, _I)
+        # "any of the Company Products, (i) the Reseller shall have": a name used as an adjective, and another
+        # subject ("the Reseller") standing before the modal; that subject, not the name, is bound
+        if modal and (re.match(r"\s+[A-Z]\w", between) or re.search(r"\bthe\s+[A-Z]\w+\s*$", between[:modal.start()])):
+            continue
         # "Vertex has the right ... to have an accountant examine": the right is the verb's own modal
-        if not re.search(r"\b(?:shall|will|may|must|agrees?|covenants?|undertakes?)\b", between, _I) and not (
+        if not modal and not (
                 re.match(r"ha(?:s|ve) the right", v.group(0), _I) and not between.strip(" ,")):
             continue
         who, neg = actor_of(m, c, bool(re.search(r"\b(?:not|never|no)\b|\b(?:prohibited|restricted|refrain)\s+from\b",
