@@ -688,7 +688,7 @@ def _bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
         modal = re.search(r"\b(?:shall|will|may|must|agrees?|covenants?|undertakes?)\b", between, _I)
         # "any of the Company Products, (i) the Reseller shall have": a name used as an adjective, and another
         # subject ("the Reseller") standing before the modal; that subject, not the name, is bound
-        if modal and (re.match(r"\s+[A-Z]\w", between) or re.search(r"\bthe\s+[A-Z]\w+\s*$", between[:modal.start()])):
+        if modal and re.match(r"\s+[A-Z]\w", between) and re.search(r"\bthe\s+[A-Z]\w+\s*$", between[:modal.start()]):
             continue
         # "Vertex has the right ... to have an accountant examine": the right is the verb's own modal
         if not modal and not (
