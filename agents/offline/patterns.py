@@ -26,7 +26,7 @@ def _rx(*parts: str) -> list[re.Pattern[str]]:
 @dataclass(frozen=True)
 class ItemPatterns:
     include: list[re.Pattern[str]]
-    exclude: list[re.Pattern[str]] = field(default_factory=list)
+    exclude: list[re.Pattern[str] | OnlyIdioms] = field(default_factory=list)  # anything with a `search`
     # When given, the unit must also match one of these (the clause's operative part).
     require: list[re.Pattern[str]] = field(default_factory=list)
     # For pattern-only items: the unit matches one of `strong`, and the document
@@ -45,18 +45,61 @@ _SUBST_ALL = r"(all or substantially all|substantially all (of )?(its|the) (asse
 
 # "exclusive" used for something other than exclusive dealing: remedies "not exclusive of" others, a mark that
 # is a party's "exclusive property", "exclusive jurisdiction", an indemnity that "inures exclusively" to one
-# side. A unit whose only "exclusiv" word is one of these, with no sole-supplier, requirements or
+# side, the integration clause's "final, complete and exclusive expression", "the exclusive warranties".
+# A unit whose every "exclusiv" word is one of these, with no sole-supplier, requirements or
 # no-other-supplier language, is no exclusivity clause.
 _EXCLUSIVE_IDIOM = (r"(?:exclusive of\b|(?:not|non)[- ]exclusive\b"
-                    r"|(?:sole|only) and exclusive (?:remed\w*|propert\w*|own\w*|jurisdiction|venue|forum|responsib\w*|control)"
-                    r"|exclusive (?:remed\w*|propert\w*|own\w*|jurisdiction|venue|forum|control|responsib\w*|benefit)"
+                    r"|(?:sole|only) (?:and|or) exclusive (?:(?:monetary )?remed\w*|(?:monetary )?recover\w*|propert\w*|own\w*|jurisdiction|venue|forum|responsib\w*|control|warrant\w*)"
+                    r"|exclusive (?:(?:monetary )?remed\w*|(?:monetary )?recover\w*|propert\w*|own\w*|jurisdiction|venue|forum|control|responsib\w*|benefit|warrant\w*"
+                    r"|expression|statement|understanding|purpose|right,? title)"
+                    r"|(?:complete|entire|final),? (?:and )?exclusive (?:\w+ )?(?:agreement|expression|statement|understanding)"
+                    r"|remed\w* (?:is|are|shall be|will be) (?:the )?(?:sole (?:and|or) )?exclusive\b"
                     r"|exclusively (?:provided|(?:to|for) (?:the )?(?:\w+\W{0,2}){0,2}benefit)|inures? exclusively)")
-_EXCLUSIVE_IDIOM_ONLY = (
-    r"^(?!.*exclusiv.*exclusiv)(?!.*\b(?:sole|only) (?:supplier|distributor|provider|source|reseller|agent|licensee))"
-    r"(?!.*\brequirements\b)"
-    r"(?!.*(?:(?:shall|will|may) not|agrees? not to)\b.{0,120}(?:purchase|obtain|buy|sell|distribute|appoint|market|license|engage)"
-    r".{0,160}(?:any other|another|third part|competitor|competing))"
-    r".*" + _EXCLUSIVE_IDIOM)
+# exclusive dealing in other words: a sole supplier, requirements, "shall not purchase ... from any other"
+_EXCLUSIVE_DEALING = re.compile(
+    r"\b(?:sole|only) (?:supplier|distributor|provider|source|reseller|agent|licensee)|\brequirements\b"
+    r"|(?:(?:shall|will|may) not|agrees? not to)\b.{0,120}(?:purchase|obtain|buy|sell|distribute|appoint|market|license|engage)"
+    r".{0,160}(?:any other|another|third part|competitor|competing)", _F)
+
+
+@dataclass(frozen=True)
+class OnlyIdioms:
+    """A look-alike test with a regex's `search`: true when `word` occurs in the text, every occurrence inside
+    one of `idioms`, and `unless` (the real clause said in other words) nowhere. Unlike one lookahead, it holds
+    for a unit with two idioms ("not exclusive of ... sole or exclusive remedy")."""
+    word: re.Pattern[str]
+    idioms: re.Pattern[str]
+    unless: re.Pattern[str] | None = None
+
+    def search(self, text: str) -> bool:
+        if not self.idioms.search(text) or (self.unless is not None and self.unless.search(text)):
+            return False
+        return not self.word.search(self.idioms.sub(" ", text))
+
+
+_EXCLUSIVE_IDIOM_ONLY = OnlyIdioms(re.compile(r"exclusiv", _F), re.compile(_EXCLUSIVE_IDIOM, _F), _EXCLUSIVE_DEALING)
+
+# "audit" of a company's accounts, not a right to audit the other party: "audited financial statements", "the
+# audit report of Deloitte", "(which need not be audited)", "independent auditors". A unit whose every audit,
+# inspection and records word is one of these grants no audit right.
+_AUDIT_ONLY = OnlyIdioms(
+    re.compile(r"audit\w*|inspect\w*|examin\w*|\brecords\b|books (?:and|of) (?:account|record)", _F),
+    re.compile(r"(?:un)?audited (?:\w+ ){0,3}(?:financial statements?|balance sheets?|accounts|statements? of (?:income|operations|cash flows?))"
+               r"|(?:independent |registered )*(?:public )?(?:auditors?|accountants?)(?:'|’)?s? (?:audit )?report"
+               r"|audit report|need not be audited|(?:independent|outside) (?:certified )?(?:public )?auditors?"
+               r"|has audited (?:\w+ ){0,3}(?:financial statements|balance sheets?)"
+               r"|(?:financial statements?|balance sheets?)[^.;]{0,80}\baudited\b", _F))
+
+# "minimum" and "at least" as words of drafting, not of a commitment: "the report should provide at a minimum:",
+# interest "adjusted to the maximum amount allowed by law", a definition of control as ownership of at least
+# 50% of the voting securities.
+_MINIMUM_ONLY = OnlyIdioms(
+    re.compile(r"minimum|maximum|at least|not less than|no less than", _F),
+    re.compile(r"\bat a minimum\b|maximum (?:\w+ )?(?:amount|rate|extent)s? (?:allowed|permitted|permissible) (?:by|under)"
+               r"|\bmaximum (?:lawful|legal|permitted)\b"
+               r"|(?:owner\w*|hold\w*|control\w*|possess\w*) (?:\w+ ){0,4}(?:of )?(?:at least|not less than|no less than|more than) "
+               r"(?:\w+ )?(?:\(?\d+\)? ?)?(?:%|percent|per cent)", _F))
+
 
 ITEM_PATTERNS: dict[str, ItemPatterns] = {
     "change_of_control": ItemPatterns(
@@ -85,7 +128,7 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
         include=_rx(r"exclusiv\w*", r"\bsole (and exclusive )?(supplier|distributor|provider|source|reseller|agent|licensee)",
                     r"((shall|will|may) not|agrees? not to)\b.{0,120}(purchase|obtain|buy|sell|distribute|appoint|market|license|engage|work with|collaborate|enter into|endorse|promote|grant|use|exploit|enable|contract).{0,160}(any other|another|third part|others?\b|other than|competitor|competing|similar)",
                     r"\brequirements\b", r"only (from|to|through|with) "),
-        exclude=_rx(r"non-?exclusive(?!.{0,200}\bexclusiv)", _EXCLUSIVE_IDIOM_ONLY),
+        exclude=[*_rx(r"non-?exclusive(?!.{0,200}\bexclusiv)"), _EXCLUSIVE_IDIOM_ONLY],
     ),
     "non_compete": ItemPatterns(
         include=_rx(r"non-?compet\w*", r"\bnot\b.{0,200}\bcompet\w*", r"\bcompet\w*.{0,200}\b(shall|will|may) not\b",
@@ -122,7 +165,7 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
         include=_rx(r"minimum", r"take[- ]or[- ]pay", r"(at least|not less than|no less than)\b", r"maximum (quantit|volume|amount|number)", r"(forecast|purchase) (commitment|obligation)",
                     r"\btake,? or pay\b|\bpay for (\w+ )?if not taken"),
         # Severability and "to the fullest extent permitted by law" use the word and commit to nothing.
-        exclude=_rx(r"\b(minimum|maximum|fullest|greatest) extent\b"),
+        exclude=[*_rx(r"\b(minimum|maximum|fullest|greatest) extent\b"), _MINIMUM_ONLY],
     ),
     "cap_on_liability": ItemPatterns(
         include=_rx(r"liab\w*", r"damages", r"in no event", r"exceed", r"(limit|limitation)s? (of|on)"),
@@ -153,6 +196,7 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
     "audit_rights": ItemPatterns(
         include=_rx(r"audit\w*", r"inspect\w*", r"examin\w*", r"books (and|of) (account|record)", r"records",
                     r"verif\w*.{0,120}(compliance|usage|use|fees|royalt\w*|reports?|statements?)"),
+        exclude=[_AUDIT_ONLY],
     ),
     "insurance": ItemPatterns(include=_rx(r"insur\w*", r"insured", r"(coverage|policy|policies) (limit|of not less)")),
     "governing_law": ItemPatterns(

@@ -83,7 +83,7 @@ def _is_heading(piece: str) -> bool:
     """Numbering or a short title: few words, most of them capitalised."""
     if len(piece) >= HEADING_MAX_CHARS or "\n\n" in piece:
         return False
-    words = re.findall(r"[A-Za-z][A-Za-z'-]*", piece)
+    words = re.findall(r"[A-Za-z][A-Za-z'’-]*", piece)
     if not words:
         return True
     minor = {"of", "and", "or", "the", "to", "for", "in", "on", "by", "a", "an", "with"}
@@ -96,7 +96,17 @@ def headings_only(text: str) -> bool:
     Payment."): a title says what a section is about, not what it provides, so the reviewer quotes it only when
     nothing else stands for its category."""
     pieces = [text[a:b] for s, e in sentence_spans(text) for a, b in _split_long(text, s, e)]
-    return bool(pieces) and all(_is_heading(p) for p in pieces)
+    return bool(pieces) and all(_is_heading(p) or _contents_line(p) for p in pieces)
+
+
+# a table of contents run together by the PDF text: "4.4 Background Checks 4.5 Clean Up 4.6 Vendor's Audited
+# Financial Statements"
+_NUMBERED_TITLE = re.compile(r"(?<![\w.])(?=(?:section\s+|article\s+)?\d+(?:\.\d+)+\.?\s+[A-Z])", re.I)
+
+
+def _contents_line(piece: str) -> bool:
+    parts = [x for x in _NUMBERED_TITLE.split(piece) if x.strip()]
+    return len(parts) >= 2 and all(_is_heading(x) for x in parts)
 
 
 # PDF text puts every printed line in its own paragraph: "If a majority of the equity securities of either

@@ -507,13 +507,36 @@ def test_exclusive_used_for_something_else_is_no_exclusivity_clause():
     for clause in ("The rights and remedies set forth in this Agreement are not exclusive of any remedies at law.",
                    "All trademarks are and remain the exclusive property of Cisco.",
                    "The courts of New York shall have exclusive jurisdiction over any dispute.",
-                   "This indemnity will inure exclusively to the benefit of Distributor and its officers."):
+                   "This indemnity will inure exclusively to the benefit of Distributor and its officers.",
+                   # the integration clause, warranties, remedies named twice, title to a mark
+                   "This Agreement constitutes the final, complete and exclusive expression of the Parties' agreement.",
+                   "THE WARRANTIES IN SECTION 5.1 ARE THE EXCLUSIVE WARRANTIES FROM CISCO.",
+                   "The remedies herein are not exclusive of any other remedy, except where this Agreement specifies "
+                   "that a particular remedy is sole or exclusive.",
+                   "Distributor acknowledges Cisco's exclusive right, title and interest in and to the Marks."):
         assert not gate("exclusivity", clause), clause
     for clause in ("Cisco appoints Distributor as its exclusive distributor of the Products in the Territory.",
                    "Distributor shall purchase all of its requirements of the Products exclusively from Cisco.",
                    "Distributor shall not sell any competing product of another manufacturer; all marks remain the "
                    "exclusive property of Cisco."):
         assert gate("exclusivity", clause), clause
+
+
+def test_accounts_audit_and_drafting_minimums_are_no_audit_right_or_commitment():
+    from agents.offline.patterns import gate
+
+    for clause in ("4.5 Distributor's Audited Financial Statements.",
+                   "Deloitte & Touche LLP, which has audited the consolidated financial statements of the Company, is "
+                   "an independent registered public accounting firm.",
+                   "(b) audited fiscal year financial statements for each fiscal year during the Term."):
+        assert not gate("audit_rights", clause), clause
+    assert gate("audit_rights", "Cisco may audit Distributor's books and records; Distributor shall deliver its "
+                                "audited financial statements each year.")
+    for clause in ("The monthly report shall provide at a minimum:",
+                   "If the rate exceeds the maximum amount allowed by applicable law, it shall be reduced to it.",
+                   '"Control" means the ownership of at least fifty percent (50%) of the voting securities.'):
+        assert not gate("minimum_commitment", clause), clause
+    assert gate("minimum_commitment", "Distributor shall purchase at least 1,000 units in each calendar year.")
 
 
 def test_a_party_without_a_defined_term_is_named_without_its_suffix(items):

@@ -77,6 +77,9 @@ def test_a_unit_of_headings_only_is_never_quoted(tmp_path):
 
     heads = "5. TERMINATION OF EMPLOYMENT\n\n5.1 Change in Control Payment."
     assert headings_only(heads) and headings_only("Assignment.") and not headings_only("12. Assignment. " + ASSIGN)
+    # a table of contents that the PDF text ran into one line
+    assert headings_only("4.4 Background Checks 4.5 Clean Up 4.6 Vendor’s Audited Financial Statements")
+    assert not headings_only("4.4 Background Checks. Vendor shall check all personnel 4.5 times a year.")
     cats, contracts = load_labels(_write_room(tmp_path))
     item_of = {"Anti-Assignment": "anti_assignment", "Governing Law": "governing_law"}
     model, _ = train_model([build_doc(c, cats, item_of) for c in contracts], cats, item_of, k=3)
