@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import re
 
-from agents.offline.clauses.clause_parts import AUTO_TERMINATION, STATUTORY_ASSIGNMENT, notice_of, sale_carve_out
+from agents.offline.clauses.clause_parts import (
+    AUTO_TERMINATION, LICENCES_SURVIVE, STATUTORY_ASSIGNMENT, notice_of, sale_carve_out,
+)
 from core.types import SEVERITY_ORDER, Finding
 
 CONSENT_ITEMS = ("change_of_control", "anti_assignment", "lease_assignment", "debt_change_of_control")
@@ -36,10 +38,16 @@ PROTECTIVE = frozenset({"cap_on_liability", "indemnification", "insurance", "con
 # the restriction lets a party assign without consent on a sale of its business (agents.offline.clauses.clause_parts)
 NO_CONSENT_ON_SALE = "no consent needed on a sale of the business"
 TERMINATES_AUTOMATICALLY = "terminates automatically"
+LICENCES_SURVIVE_CONSEQUENCE = "licences continue; no consent"
+PROHIBITED = "assignment prohibited"  # no consent route in the clause: the counterparty must agree to an amendment or waiver
 UNREAD = "restriction; read the clause"  # the consequence could not be read from the passage
 _TERMINATES = re.compile(r"\bterminat|\bcancel|\brescind", re.I)
 _CONSENT = re.compile(r"\bconsent|\bapprov|\bwaive", re.I)
 _NOTICE_ONLY = re.compile(r"\bnotice|\bnotif|\binform", re.I)
+# "granted herein are not sublicenseable, transferable or assignable", "shall not assign this Agreement": a bar
+# with no consent route (a PDF footer may stand inside the list, hence the gap)
+_BARRED = re.compile(r"\b(?:not|non-)\s*[^.;]{0,90}?\b(?:assignable|transferable)\b"
+                     r"|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:assign|transfer)\b", re.I)
 _VOID = re.compile(r"\b(?:null and void|void|of no (?:force|effect))\b", re.I)
 _DEEMED = re.compile(r"change (?:of|in) control[^.;]{0,80}\b(?:deemed|constitute|treated as)[^.;]{0,30}assignment|"
                      r"assignment[^.;]{0,60}\bincludes?\b[^.;]{0,60}change (?:of|in) control", re.I)
@@ -55,6 +63,8 @@ def consequence(f: Finding) -> str:
     q = f.quote
     if AUTO_TERMINATION.search(q):
         return TERMINATES_AUTOMATICALLY
+    if LICENCES_SURVIVE.search(q) and not _TERMINATES.search(q) and not _CONSENT.search(q):
+        return LICENCES_SURVIVE_CONSEQUENCE
     if _TERMINATES.search(q):
         return "counterparty may terminate"
     sale = sale_carve_out(q)
@@ -63,6 +73,8 @@ def consequence(f: Finding) -> str:
         return NO_CONSENT_ON_SALE if not sale.who else f"no consent needed on a sale of {sale.who}'s business only"
     if _CONSENT.search(q):
         return "prior consent required" + ("; void without it" if _VOID.search(q) else "")
+    if "anti_assignment" in f.items and _BARRED.search(q):
+        return PROHIBITED
     if _NOTICE_ONLY.search(q):
         return "notice only"
     return UNREAD
@@ -111,6 +123,10 @@ def recommended_action(f: Finding) -> str:
             return "Negotiate a waiver of the termination right before closing"
         if c.startswith("prior consent"):
             return "Obtain the counterparty's consent before closing"
+        if c == LICENCES_SURVIVE_CONSEQUENCE:
+            return "Note only"
+        if c == PROHIBITED:
+            return "If the deal transfers the agreement (asset sale, or a merger where the law treats it as one), agree a waiver with the counterparty before closing"
         if c == "notice only":
             return "Notify the counterparty as the clause requires"
         if c.startswith("no consent needed on a sale of the business"):
@@ -154,4 +170,4 @@ def needs_consent(f: Finding) -> bool:
         return bool(set(f.items) & set(CONSENT_ITEMS))  # unless the target is the party the carve-out is for
     return bool(set(f.items) & set(CONSENT_ITEMS)) and c in (
         "counterparty may terminate", "prior consent required", "prior consent required; void without it",
-        TERMINATES_AUTOMATICALLY)
+        TERMINATES_AUTOMATICALLY, PROHIBITED)

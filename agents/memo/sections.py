@@ -199,6 +199,7 @@ def consents_section(findings: list[Finding], agreements: dict[str, Agreement] |
     for f in sorted(citable(findings), key=lambda f: deal.rank(f, {})):
         if set(f.items) & set(deal.CONSENT_ITEMS):
             rows.setdefault((f.citation.document_id, deal.trigger(f)), []).append(f)
+    _fold_unread(rows)
     if not rows:
         return MemoSection(key=CONSENTS_KEY, title="Consents and notices",
                            text="No consent or notice requirement was identified in the reviewed documents.")
@@ -217,6 +218,21 @@ def consents_section(findings: list[Finding], agreements: dict[str, Agreement] |
         lines += ["", f"{total - shown} more finding(s), less severe; the table is completed when the review ends."]
     return MemoSection(key=CONSENTS_KEY, title="Consents and notices", text="\n".join(lines),
                        finding_ids=[f.id for fs in rows.values() for f in fs])
+
+
+def _fold_unread(rows: dict[tuple[str, str], list[Finding]]) -> None:
+    """A row none of whose passages could be read ("Any assignment not in accordance with this Section 10.2 shall be
+    void") joins a read row of the same agreement and section: it is the same clause's tail, and a second row for
+    it would list one consent twice, the second time as "read the clause"."""
+    for key in list(rows):
+        fs = rows[key]
+        sections = {deal.section_of(f) for f in fs} - {""}
+        if not sections or any(deal.consequence(f) != deal.UNREAD for f in fs):
+            continue
+        into = next((k for k, other in rows.items() if k != key and k[0] == key[0]
+                     and any(deal.consequence(f) != deal.UNREAD and deal.section_of(f) in sections for f in other)), None)
+        if into is not None:
+            rows[into].extend(rows.pop(key))
 
 
 def agreements_section(agreements: list[Agreement], found: dict[str, set[str]], limit: int | None = None) -> MemoSection:

@@ -121,3 +121,46 @@ def test_a_consents_row_says_what_the_clause_does(items):
         update={"char_start": 500, "char_end": 500 + len(PLAIN)})})
     row = next(line for line in m.consents_section([void, plain]).text.splitlines() if "assignment or transfer" in line)
     assert "| prior consent required |" in row and "Obtain the counterparty's consent before closing" in row
+
+
+def test_an_unread_tail_joins_its_sections_row_in_the_consents_schedule(items):
+    # § 10.2 says who may terminate on a change of control, then that an assignment against it is void: one clause,
+    # one row; the tail's own row would list the consent twice, the second time as "read the clause"
+    head = ("10.2 Change of Control. If Distributor undergoes a change of control, Cisco may terminate this Agreement on "
+            "thirty (30) days' written notice.")
+    tail = "Any assignment not in accordance with this Section 10.2 shall be void."
+    sec = lambda f, start: f.model_copy(update={"citation": f.citation.model_copy(update={  # noqa: E731
+        "section": "§ 10.2", "char_start": start, "char_end": start + len(f.quote)})})
+    a, b = sec(_f("change_of_control", head, items), 0), sec(_f("anti_assignment", tail, items), 200)
+    b = b.model_copy(update={"citation": b.citation.model_copy(update={"page": 5})})
+    assert deal.consequence(b) == deal.UNREAD
+    text = m.consents_section([a, b]).text
+    rows = [line for line in text.splitlines() if line.startswith("| ") and "§ 10.2" in line]
+    assert len(rows) == 1 and deal.UNREAD not in rows[0] and "counterparty may terminate" in rows[0]
+    assert rows[0].endswith("| [p. 4] [p. 5] |")  # both passages stay cited
+    # a tail with no read row of its own section keeps its row: nothing is hidden
+    other = sec(_f("anti_assignment", tail, items), 900).model_copy(update={"citation": b.citation.model_copy(
+        update={"section": "§ 14", "char_start": 900, "char_end": 900 + len(tail)})})
+    assert deal.UNREAD in m.consents_section([a, other]).text
+
+
+def test_a_bar_with_no_consent_route_is_a_prohibition_not_an_unread_clause(items):
+    # a PDF footer inside the list, as a filing prints it
+    barred = ("All rights (under any applicable intellectual property right) granted herein are not sublicenseable, "
+              "Source: ACME CORP, 10-12G, 8/26/1999 transferable or assignable.")
+    f = _f("anti_assignment", barred, items)
+    assert deal.consequence(f) == deal.PROHIBITED and deal.needs_consent(f)
+    assert deal.recommended_action(f).startswith("If the deal transfers the agreement")
+    row = next(line for line in m.consents_section([f]).text.splitlines() if "assignment or transfer" in line)
+    assert f"| {deal.PROHIBITED} |" in row and deal.UNREAD not in row
+    # with a consent route it stays a consent
+    assert deal.consequence(_f("anti_assignment", "Distributor shall not assign this Agreement without Cisco's consent.",
+                               items)).startswith("prior consent required")
+
+
+def test_licences_that_survive_a_change_of_control_need_no_consent(items):
+    f = _f("change_of_control", "Any change of control resulting from any such bankruptcy proceeding shall be subject "
+                                "to the rights and licenses granted in this Agreement.", items)
+    assert f.summary == "A change of control leaves the rights and licences granted under the agreement in place."
+    assert deal.consequence(f) == deal.LICENCES_SURVIVE_CONSEQUENCE and not deal.needs_consent(f)
+    assert deal.recommended_action(f) == "Note only"

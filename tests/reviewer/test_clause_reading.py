@@ -614,3 +614,47 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
     s = write_summary(items["exclusivity"], clause, PARTIES)
     assert "commission what" not in s and not s.startswith("Cisco has")  # the right is the Reseller's, not Cisco's
     assert s == "Cisco may not deal with third parties in the field the clause covers (§ 5)."
+
+
+@pytest.mark.parametrize("item_id,clause,sentence", [
+    # a cap said of a party, and one whose subject stands far from its figure
+    ("cap_on_liability", "Whatever the basis of the claim, Cisco is liable for no more than the amounts paid in the year.",
+     "Cisco's liability is capped at the amounts paid or payable under the agreement."),
+    ("cap_on_liability", "DISTRIBUTOR'S AGGREGATE LIABILITY FOR ALL DAMAGES, LOSSES AND CAUSES OF ACTION IN ANY WAY RELATED TO "
+     "THIS AGREEMENT OR THE PRODUCTS, WHETHER IN CONTRACT, TORT (INCLUDING NEGLIGENCE) OR OTHERWISE, EITHER JOINTLY OR "
+     "SEVERALLY, SHALL NOT EXCEED ONE HUNDRED DOLLARS ($100).", "Distributor's liability is capped at $100."),
+    # what may be recovered is capped, whoever owes it
+    ("cap_on_liability", "Reimbursements claimed under this indemnity shall not exceed the fees received by Cisco.",
+     "Reimbursement under the clause is capped."),
+    # the registration-rights contribution cap
+    ("cap_on_liability", "Distributor shall not be required to contribute any amount in excess of the net proceeds it "
+     "received from the sale of the Shares.",
+     "Distributor's contribution to losses is capped at what it received from the sale."),
+    ("cap_on_liability", "UNDER NO CIRCUMSTANCES AND UNDER NO LEGAL THEORY (TORT, CONTRACT OR OTHERWISE), SHALL EITHER PARTY "
+     "BE LIABLE FOR ANY LOST PROFITS OR CONSEQUENTIAL DAMAGES.", "Neither party is liable for indirect or consequential damages."),
+    ("cap_on_liability", "The arbitral award shall not include any indirect, special or consequential damages.",
+     "The agreement excludes liability for indirect or consequential damages."),
+    # the distributor's clause: nothing owed for ending the agreement
+    ("cap_on_liability", "9.6 No Liability on Termination. Cisco shall have no liability to Distributor by reason of the "
+     "termination or expiration of this Agreement for compensation, reimbursement or damages of any kind.",
+     "Cisco is not liable to Distributor (XYZ Corp.) for compensation or damages because the agreement ends (§ 9.6)."),
+    # audit rights held through a party's representatives, or said as availability, a cost or a permission
+    ("audit_rights", "Cisco's representatives may, from time to time during regular business hours on reasonable notice, "
+     "inspect and audit the books and records of Distributor.", "Cisco may audit Distributor's books and records, on notice."),
+    ("audit_rights", "These records will be available for inspection during business hours upon reasonable notice by Cisco, "
+     "or its duly authorized representative.", "Cisco may inspect the other party's books and records, on notice."),
+    ("audit_rights", "The cost of the audit will be borne by Cisco unless a discrepancy of more than five percent (5%) is "
+     "discovered, in which case the cost of the audit shall be borne by Distributor.",
+     "Cisco bears the cost of an audit, unless it finds a discrepancy of more than 5%, when Distributor (XYZ Corp.) bears it."),
+    ("audit_rights", "Any such audit shall be permitted by Distributor within 30 days of a written request of Cisco.",
+     "Cisco may audit Distributor (XYZ Corp.)."),
+    # the subject stands before the modal when an aside between commas names the other party
+    ("audit_rights", "Cisco may, upon no less than thirty (30) days prior written notice to Distributor, cause an independent "
+     "accountant to inspect the records of Distributor.",
+     "Cisco may inspect Distributor's books and records, on 30 days' written notice."),
+    # an exclusive right said in the passive
+    ("exclusivity", "All sales of the Products to customers in the Territory will be carried out exclusively by Distributor.",
+     "Distributor (XYZ Corp.) has the exclusive right to sell what the clause covers."),
+])
+def test_caps_and_audits_read_in_their_other_drafting_forms(items, item_id, clause, sentence):
+    assert write_summary(items[item_id], clause, PARTIES) == sentence

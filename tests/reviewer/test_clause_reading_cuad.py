@@ -58,7 +58,7 @@ def preamble_parties(text: str) -> list[PreambleParty]:
 
 
 _GENERIC_SUBJECTS = ("Either party", "Each party", "Neither party")
-_OPENERS = {"The", "A", "An", "Any", "Liability"}
+_OPENERS = {"The", "A", "An", "Any", "Liability", "Contribution", "Damages", "Reimbursement", "No"}  # generic subjects
 
 
 def violations(sentence: str, parties: list[PreambleParty], quote: str) -> list[str]:

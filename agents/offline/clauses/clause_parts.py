@@ -267,6 +267,12 @@ def amount_of(text: str) -> str:
     return ""
 
 
+# "Any change of control resulting from any such bankruptcy proceeding shall be subject to the rights and licenses
+# granted in this IP Agreement": the grants survive the change of control; nothing needs consent
+LICENCES_SURVIVE = re.compile(r"change (?:of|in) control[^.;]{0,120}?\b(?:shall|will)\s+(?:be\s+subject\s+to|not\s+(?:affect|impair|"
+                              r"terminate|limit))\b[^.;]{0,60}?\b(?:rights|licen[cs]es)\b", re.I)
+
+
 # -- a restriction's carve-out for a sale of the business ("except that either Party may, without consent,
 # assign ... to a Third Party in connection with the sale of all or substantially all of its business, whether
 # by Change of Control, merger ..."): the deal then needs no consent under it, only its conditions met

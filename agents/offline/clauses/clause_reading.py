@@ -17,7 +17,7 @@ from agents.offline.clauses.clause_grammar import (
 )
 from agents.offline.clauses.clause_parts import (
     MONEY, PERIOD, Mention, PartyLike, amount_of, index_parties, mention_at, mentions, notice_of, other_party, period, section_of,
-    AUTO_TERMINATION, STATUTORY_ASSIGNMENT, sale_carve_out, subject_before,
+    AUTO_TERMINATION, LICENCES_SURVIVE, STATUTORY_ASSIGNMENT, sale_carve_out, subject_before,
 )
 
 _I = re.IGNORECASE
@@ -106,6 +106,9 @@ def _change_of_control(c: Ctx, r: ClauseReading) -> None:
         if unless:
             who = next((m for m in c.ms if unless.start() < m.start < unless.end() and m.party >= 0), None)
             r.counterparty = who.actor if who is not None else "the other party"
+        return
+    if LICENCES_SURVIVE.search(q):
+        r.action, r.consequence = "leaves the licences in place", "licences survive"
         return
     if _DEFINES_CONTROL.search(q):
         # the definition, not a consequence: what counts as a change of control is what the lawyer reads it for
@@ -290,6 +293,15 @@ def _exclusivity(c: Ctx, r: ClauseReading) -> None:
     if who and neg:
         r.actor, r.action, r.counterparty = who, "may not deal with others", party_counter(c, m)
         return
+    # "All sales towards customers for bunker fuel will be carried out exclusively by Bunker One": the passive names
+    # the one who alone may do it
+    done = re.search(r"\b(sales?|selling|distribution|marketing)\b[^.;]{0,80}?\b(?:shall|will)\s+be\s+(?:carried\s+out|made|"
+                     r"conducted|performed|handled|effected)\s+(?:solely\s+and\s+)?exclusively\s+(?:by|through)\s+", q, _I)
+    only = mention_at(q, done.end(), c.ms, slack=4) if done else None
+    if only is not None and only.party >= 0:
+        r.actor, r.action = actor_of(only, c, False)[0], "has exclusive rights"
+        r.detail = {"sal": "sell", "sel": "sell", "dis": "distribute", "mar": "market"}[done.group(1)[:3].lower()]
+        return
     grantor, grantee, _ = grant(c, r"appoints?|grants?")
     if grantee is not None and grantee.party >= 0 and re.search(r"\bexclusive\b", q, _I) and not re.search(r"non-?exclusive", q, _I):
         r.actor, r.action = grantee.actor, "has exclusive rights"
@@ -321,7 +333,32 @@ def _exclusive_to(q: str) -> str:
 def _cap(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.amount = amount_of(q)
-    m = re.search(r"(?:total|aggregate|entire|cumulative|maximum)?\s*liabilit(y|ies)\b(?:[^.;]|(?<=\d)\.(?=\d)){0,160}?\b(not\s+exceed|exceed|limited to|capped at|no more than|greater than|in excess of)", q, _I)
+    # the subject and its cap may stand 300 characters apart ("WEBMD'S AGGREGATE LIABILITY FOR ALL DAMAGES ...,
+    # WHETHER IN CONTRACT, TORT (INCLUDING NEGLIGENCE) OR OTHERWISE, ... SHALL NOT EXCEED FIFTY DOLLARS")
+    m = re.search(r"(?:total|aggregate|entire|cumulative|maximum)?\s*liabilit(y|ies)\b(?:[^.;]|(?<=\d)\.(?=\d)){0,300}?\b(not\s+(?:to\s+)?exceed|exceed|limited to|capped at|no more than|greater than|in excess of)"
+                  r"|\bliability cap\b", q, _I)
+    liable = re.search(r"\bliable\b[^.;]{0,60}?\b(?:(?:for\s+)?no more than|for more than|(?:for\s+)?(?:any\s+)?(?:amounts?\s+)?in excess of)", q, _I)
+    if m is None and liable is not None:
+        # "IBM is liable for no more than:", "shall not be liable for any amount in excess of": a cap said of a party
+        who, _, _ = subject_of(c, r"be liable|liable")
+        r.actor, r.action, r.consequence = who, "liability is capped", "liability capped"
+        return
+    contribute = re.search(r"(?:\bno\b[^.;]{1,60}?\s+(?:shall|will)|\b(?:shall|will)\s+not)\s+be\s+required\s+to\s+contribute\b"
+                           r"[^.;]{0,40}?\bin excess of\b", q, _I)
+    if m is None and contribute is not None:
+        # the registration-rights contribution cap: "no Remarketing Agent shall be required to contribute any amount
+        # in excess of" what it earned from the sale
+        who = subject_before(q, contribute.start(), c.ms)
+        r.actor = actor_of(who, c, False)[0] if who is not None and who.party >= 0 else ""
+        r.action, r.consequence = "contribution is capped", "liability capped"
+        return
+    recover = re.search(r"\b(?:damages|reimbursements?|recover(?:y|ies)|indemnification (?:payments?|obligations?))\b[^.;]{0,200}?"
+                        r"\b(?:(?:shall|will)\s+not\s+exceed|not\s+to\s+exceed|(?:shall|will)\s+be\s+limited\s+to)\b", q, _I)
+    if m is None and recover is not None:
+        # "PROVEN DIRECT DAMAGES ... NOT TO EXCEED THE FEES PAID", "Financial reimbursements claimed ... shall not exceed
+        # payments received": what may be recovered is capped, whoever owes it
+        r.action, r.consequence = "recovery is capped", "liability capped"
+        return
     if m:
         poss = [x for x in c.ms if x.end <= m.start() + 2 and re.fullmatch(r"(?:'s|’s|’|')?\s*(?:\w+\s+){0,3}", q[x.end:m.start()], _I)]
         who = actor_of(poss[-1], c, False)[0] if poss else ""
@@ -330,11 +367,24 @@ def _cap(c: Ctx, r: ClauseReading) -> None:
         r.actor, r.action, r.consequence = who, "liability is capped", "liability capped"
         return
     who, neg, _ = subject_of(c, r"be liable|liable|be entitled to recover|recover|disclaims?")
-    in_no_event = re.search(r"\bin no event\s+(shall|will)\s+", q, _I)
+    in_no_event = re.search(r"\b(?:in no event|under no circumstances?(?:\s+and\s+under\s+no\s+(?:legal\s+)?theory)?"
+                            r"(?:\s*\([^)]{0,80}\))?,?)\s+(shall|will)\s+", q, _I)
     if in_no_event and not who:
         hit = mention_at(q, in_no_event.end(), c.ms, slack=2)
         who, neg = actor_of(hit, c, True)
-    if re.search(r"\b(indirect|consequential|incidental|special|punitive|exemplary|lost profits)\b", q, _I) and (neg or re.search(r"disclaim|exclud|waive", q, _I)):
+    no_liability = re.search(r"\b(?:shall|will)\s+(?:have\s+no|not\s+(?:have|incur|be\s+under)\s+any)\s+liability\b[^.;]{0,200}?"
+                             r"\b(?:by reason|because|as a result|on account)\s+of\s+(?:the\s+|any\s+)?(?:termination|expiration|non-renewal)", q, _I)
+    if no_liability:
+        # the distributor's clause: nothing is owed for ending the agreement ("TouchStar shall have no liability to
+        # Reseller ... by reason of the termination or expiration of this Agreement for compensation ... or damages")
+        who = subject_before(q, no_liability.start(), c.ms)
+        if who is not None and who.party >= 0:
+            r.actor, r.action = actor_of(who, c, False)[0], "is not liable"
+            r.counterparty = party_counter(c, who)
+        r.detail, r.consequence = "termination", "no liability on termination"
+        return
+    if re.search(r"\b(indirect|consequential|incidental|special|punitive|exemplary|lost profits)\b", q, _I) and (
+            neg or re.search(r"disclaim|exclud|waive|\b(?:shall|will) not include\b", q, _I)):
         r.actor = who
         r.action = "is not liable" if who else ""
         r.detail = "indirect or consequential damages"
@@ -501,9 +551,32 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
     r.consequence = "audit right"
     r.notice = notice_of(q)
     r.detail = ("books and records" if re.search(r"record|book|account|invoice|documentation", q, _I)
-                else "facilities" if re.search(r"facilit|premises|plant|site\b", q, _I)
+                else "facilities" if re.search(r"facilit|premises|plant|site\b|locations?\b", q, _I)
+                else "products and materials" if re.search(r"\bproducts?\b|merchandise|inventory|\bmaterials?\b|\bsamples?\b", q, _I)
                 else "compliance with the agreement" if re.search(r"\bcompliance\b", q, _I) else "")
     verb = "audit" if re.search(r"\baudit", q, _I) else "inspect"
+    if _audit_cost(c, r):
+        return
+    # "XSPA's representatives may ... inspect and audit", "AT&T's access to the records ... shall include the right to
+    # inspect", "AT&T Audits may be conducted": the right is the named party's, exercised through its people
+    for x in c.ms:
+        if x.party < 0:
+            continue
+        if re.match(r"(?:'s|’s|’|')?\s+(?:(?:duly\s+)?(?:authori[sz]ed\s+)?(?:independent\s+)?(?:representatives?|accountants?|auditors?|agents?|designees?|nominees?)"
+                    r"(?:\s+and\s+\w+)?\s+(?:may|shall\s+have\s+the\s+right\s+to|(?:is|are)\s+entitled\s+to)\b[^.;]{0,200}?\b(?:inspect|audit|examine)"
+                    r"|access\s+to\s+(?:the\s+|its\s+|all\s+|such\s+)?(?:books|records|accounts)|audits?\s+may\s+be\s+conducted)", q[x.end:], _I):
+            r.actor, r.action = actor_of(x, c, False)[0], f"may {verb}"
+            r.counterparty = party_counter(c, x)
+            return
+    # "Any such audit shall be permitted by Licensee within 30 days of ... a written request of Licensor"
+    permitted = re.search(r"\b(?:audit|inspection)s?\b[^.;]{0,40}?\b(?:shall|will)\s+be\s+(?:permitted|allowed)\s+by\s+", q, _I)
+    if permitted:
+        holder = mention_at(q, permitted.end(), c.ms, slack=4)
+        if holder is not None and holder.party >= 0:
+            other = other_party(c.ms, holder)
+            r.counterparty = holder.actor
+            r.actor, r.action = (other.actor, f"may {verb}") if other is not None and other.party >= 0 else ("", "")
+            return
     # "Cisco shall permit Distributor (or its agent) to audit": the one permitted audits, the one permitting is
     # audited; so with "provide Distributor the opportunity to examine"
     # (and "shall allow Premier access to such records")
@@ -518,7 +591,7 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
             r.counterparty = sub[0].actor if sub and sub[0] is not None and sub[0].party >= 0 and sub[0].party != who.party else ""
             return
     # "Merchant shall make its books available to Purchaser", "available for inspection by HEMISPHERX"
-    avail = re.search(r"\bavailable\s+(?:to|for\s+(?:audit|inspection|review)\s+by)\s+", q, _I)
+    avail = re.search(r"\bavailable\s+(?:to|for\s+(?:audit|inspection|review|examination)\b(?:[^.;]{0,100}?\s)?by)\s+", q, _I)
     if avail and re.search(r"\b(books|records|documentation|accounts|information)\b", q[:avail.start()], _I):
         who = mention_at(q, avail.end(), c.ms, slack=4)
         if who is not None and who.party >= 0:
@@ -528,7 +601,7 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
             return
     who, neg, m = _bound_party(c, r"(?:engage|cause)\b[^.;]{0,100}?\b(?:to\s+(?:audit|inspect|examine)|an?\s+(?:audit|inspection))"
                                   r"|audit|inspect|examine|review|monitor|"
-                                  r"conduct\w*\s+(\w+\s+)?(audits?|inspections?)|ha(?:ve|s) the right\b[^.;]{0,120}?\bto\s+(?:appoint|engage|audit|inspect|"
+                                  r"conduct\w*\s+(\w+\s+)?(audits?|inspections?)|(?:ha(?:ve|s)|reserves?) the right\b[^.;]{0,120}?\bto\s+(?:appoint|engage|audit|inspect|"
                                   r"have\s+(?:an?|its)\s+(?:[\w-]+\s+){0,3}(?:accountants?|auditors?|representatives?)\s+(?:audit|examine|inspect))")
     if who and not neg:
         r.actor, r.action, r.counterparty = who, f"may {verb}", party_counter(c, m)
@@ -543,6 +616,30 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
                                r"([^.;]{0,60}\b(?:after|following|from)\b[^.;,]{0,60})?", q, _I)
             r.actor, r.action = who, "must keep"
             r.amount = " ".join(period.group(0).split()) if period else ""
+
+
+_AUDIT_COST = re.compile(r"\b(?:costs?|expenses?|fees?)\s+of\s+(?:the|any|such|each)\s+(?:audit|inspection|examination)s?\b[^.;]{0,60}?"
+                         r"\b(?:borne|paid)\s+by\s+|\b(?:audit|inspection|examination)s?\b[^.;]{0,120}?\bat\s+the\s+(?:sole\s+)?"
+                         r"(?:cost\s+and\s+)?(?:cost|expense)s?\s+of\s+", _I)
+_SHIFT = re.compile(r"\bunless\b[^.;]{0,120}?\b(?:discrepanc\w*|under-?payments?|understatements?|errors?|variances?)\b[^.;]{0,80}?"
+                    r"(?:\d+(?:\.\d+)?\s?%|\d+(?:\.\d+)?\s+per\s?cent|[a-z]+(?:[- ][a-z]+)?[- ](?:percent|per cent))"
+                    r"[^.;]{0,160}?\b(?:borne|paid)\s+by\s+", _I)
+
+
+def _audit_cost(c: Ctx, r: ClauseReading) -> bool:
+    """Who pays for the audit, and when the cost moves: "The cost of the audit will be borne by Licensor unless a
+    discrepancy of more than five-percent (5%) is discovered, in which case ... borne by Licensee"."""
+    q = c.quote
+    m = _AUDIT_COST.search(q)
+    payer = mention_at(q, m.end(), c.ms, slack=4) if m else None
+    if payer is None or payer.party < 0:
+        return False
+    r.actor, r.action = actor_of(payer, c, False)[0], "bears the cost of the audit"
+    shift = _SHIFT.search(q, m.end())
+    shifted = mention_at(q, shift.end(), c.ms, slack=4) if shift else None
+    if shift and shifted is not None and shifted.party >= 0 and shifted.party != payer.party:
+        r.counterparty, r.amount = shifted.actor, _pct(shift.group(0))
+    return True
 
 
 def _minimum(c: Ctx, r: ClauseReading) -> None:
@@ -681,6 +778,12 @@ def _bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
         if not before or q[before[-1].end:before[-1].end + 1] in ("'", "\u2019"):
             continue
         m = before[-1]
+        # "Excite may, upon no less than thirty (30) days prior written notice to Client, cause an accountant to
+        # inspect": the aside between commas names another party; the subject is the one before the modal
+        aside = next((x for x in reversed(before) if x.party >= 0 and re.fullmatch(
+            r"\s+(?:shall|will|may|must)\s*,[^.;]{0,160},\s*", q[x.end:v.start()], _I)), None)
+        if aside is not None and q[aside.end:aside.end + 1] not in ("'", "\u2019"):
+            return actor_of(aside, c, False)[0], False, aside
         named = [x for x in before if x.party >= 0]
         if len({x.party for x in named}) >= 2 and re.fullmatch(r"\W*(?:and|or|&)\W*", q[named[-2].end:named[-1].start], _I):
             return "each party", False, None  # "Each of GSK and Theravance shall keep ...": both are bound

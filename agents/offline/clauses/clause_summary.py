@@ -110,6 +110,8 @@ def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
             cp = s.who(r.counterparty) if r.counterparty else "the other party"
             return f"{subj} must notify {cp} of {s.named_in(trig)}{s.tail(False)}"
         return f"The agreement requires notice of {trig}{s.tail(False)}"
+    if r.consequence == "licences survive":
+        return f"{_cap(s.named_in(trig))} leaves the rights and licences granted under the agreement in place{s.tail(False)}"
     if r.action == "is defined" and r.detail:
         return f"The agreement defines {s.named_in(trig)} to include {r.detail}{s.tail(False)}"
     if r.trigger:
@@ -225,6 +227,20 @@ def _cap_liability(s: _Say, r: ClauseReading) -> str | None:
             subj, verb = s.subject(r.action)
             return f"{subj} {verb} for indirect or consequential damages{s.tail(False)}"
         return f"The agreement excludes liability for indirect or consequential damages{s.tail(False)}"
+    if r.action == "contribution is capped":
+        if r.actor and r.actor not in GENERIC:
+            return f"{s.poss(r.actor)} contribution to losses is capped at what it received from the sale{s.tail(False)}"
+        return f"Contribution to losses is capped at what the contributor received from the sale{s.tail(False)}"
+    if r.action == "recovery is capped":
+        if s.said(r"\bdamages\b"):
+            return f"Damages recoverable under the clause are capped{at}{s.tail(False)}"
+        return f"Reimbursement under the clause is capped{at}{s.tail(False)}"
+    if r.consequence == "no liability on termination":
+        if r.actor:
+            to = f" to {s.who(r.counterparty)}" if r.counterparty else ""
+            subj, verb = s.subject(r.action)
+            return f"{subj} {verb}{to} for compensation or damages because the agreement ends{s.tail(False)}"
+        return f"No compensation or damages are owed because the agreement ends{s.tail(False)}"
     if r.consequence == "remedies limited":
         return f"The agreement limits the remedies available{s.tail(False)}"
     return None
@@ -309,6 +325,12 @@ def _simple(template: str) -> Callable[[_Say, ClauseReading], str | None]:
 
 
 def _audit(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "bears the cost of the audit" and r.actor:
+        shift = (f", unless it finds a discrepancy of more than {r.amount}, when {s.who(r.counterparty)} bears it"
+                 if r.counterparty and r.amount else "")
+        return f"{s.who(r.actor)} bears the cost of an audit{shift}{s.tail(False)}"
+    if r.actor and r.counterparty and not r.detail and r.action.startswith("may "):
+        return f"{s.subject(r.action)[0]} {r.action} {s.who(r.counterparty)}{s.tail()}"
     if not r.actor or not r.detail:
         return None  # what is inspected must be stated, or the sentence would invent it
     if r.action == "must keep":
@@ -504,7 +526,8 @@ HONEST = {
     "covenant_not_to_sue": "The agreement restricts a party from contesting the other's rights or bringing claims against it",
 }
 
-_OPENERS = {"The", "A", "An", "Any", "Either", "Each", "Neither", "Liability", "Rights"}
+_OPENERS = {"The", "A", "An", "Any", "Either", "Each", "Neither", "Liability", "Rights", "Contribution", "Damages",
+            "Reimbursement", "No"}
 
 
 def is_template(summary: str, items: Sequence[str]) -> bool:
