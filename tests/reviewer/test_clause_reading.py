@@ -665,6 +665,9 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
     ("audit_rights", "Cisco may, upon no less than thirty (30) days prior written notice to Distributor, cause an independent "
      "accountant to inspect the records of Distributor.",
      "Cisco may inspect Distributor's books and records, on 30 days' written notice."),
+    # a bar with no consent route, a page footer inside its list
+    ("anti_assignment", "All rights granted herein are not sublicenseable, Source: ACME CORP, 10-12G, 8/26/1999 "
+     "transferable or assignable.", "The rights granted may not be sublicensed, transferred or assigned."),
     # an exclusive right said in the passive
     ("exclusivity", "All sales of the Products to customers in the Territory will be carried out exclusively by Distributor.",
      "Distributor (XYZ Corp.) has the exclusive right to sell what the clause covers."),

@@ -213,7 +213,24 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
         r.detail = "change of control counts"
         if not r.actor:
             r.trigger = control_trigger(c) or "a change of control"
+    barred = _NOT_TRANSFERABLE.search(q)
+    if barred and not r.actor and not consent and r.consequence in ("", "assignment prohibited"):
+        # "All rights ... granted herein are not sublicenseable, transferable or assignable": what may not move, and
+        # how, in the clause's own adjectives
+        r.consequence, r.action = "assignment prohibited", ""
+        r.detail = "the rights granted" if re.search(r"\b(?:rights?|licen[cs]es?)\b", barred.group(1), _I) else "the agreement"
+        r.amount = ", ".join(dict.fromkeys(_PASSIVE[w.lower()[:6]] for w in re.findall(
+            r"\b(?:sub-?licen[cs]e?able|transferr?able|assignable)\b", barred.group(0), _I)))
+        return
     r.consequence = r.consequence or "restricts assignment"
+
+
+# "<the rights | this Agreement> ... are not (freely) sublicenseable, transferable or assignable"; a filing's page
+# footer may stand inside the list
+_NOT_TRANSFERABLE = re.compile(r"\b((?:rights?|licen[cs]es?|agreement)\b[^.;]{0,120}?)\b(?:is|are|shall\s+be)\s+not\s+"
+                               r"(?:freely\s+)?[^.;]{0,90}?\b(?:assignable|transferr?able)\b"
+                               r"(?:,?\s*(?:or|and|nor)?\s*(?:sub-?licen[cs]e?able|transferr?able|assignable)\b)*", _I)
+_PASSIVE = {"sublic": "sublicensed", "sub-li": "sublicensed", "transf": "transferred", "assign": "assigned"}
 
 
 _NO_CAUSE = re.compile(r"convenience|without cause|with or without cause|for any reason|for no reason|any or no reason|"
