@@ -100,13 +100,6 @@ _MINIMUM_ONLY = OnlyIdioms(
                r"|(?:owner\w*|hold\w*|control\w*|possess\w*) (?:\w+ ){0,4}(?:of )?(?:at least|not less than|no less than|more than) "
                r"(?:\w+ )?(?:\(?\d+\)? ?)?(?:%|percent|per cent)", _F))
 
-# the first right to prosecute, maintain or enforce patents (or to defend a claim) in a licence or collaboration: who
-# acts first on the IP, not a right of first refusal over a sale
-_FIRST_RIGHT_ONLY = OnlyIdioms(
-    re.compile(r"first right|right of first|first (?:opportunity|option|consideration|negotiation)|\bmatch|\bROF[RON]\b", _F),
-    re.compile(r"first right(?:,? but not the obligation,?)? (?:\(\w+\) )?to (?:(?:prepare|file|prosecute|maintain|enforce|defend|bring|"
-               r"institute|initiate|commence|control|conduct|take)\w*(?:,? (?:and |or )?)?)+", _F))
-
 
 ITEM_PATTERNS: dict[str, ItemPatterns] = {
     "change_of_control": ItemPatterns(
@@ -167,7 +160,6 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
                     r"(first|prior) (opportunity|option|right) to (negotiat|purchase|acquire|offer|bid|match)", r"match(ing)? (the )?(offer|terms|right)",
                     r"(before|prior to) (offering|negotiating|selling|granting|entering).{0,120}third part",
                     r"\bRO(FR|FO|FN)\b", r"\boption\b.{0,120}\bto (negotiate|purchase|acquire|obtain|license)", r"first (consideration|negotiation)"),
-        exclude=[_FIRST_RIGHT_ONLY],
     ),
     "minimum_commitment": ItemPatterns(
         include=_rx(r"minimum", r"take[- ]or[- ]pay", r"(at least|not less than|no less than)\b", r"maximum (quantit|volume|amount|number)", r"(forecast|purchase) (commitment|obligation)",

@@ -539,19 +539,6 @@ def test_accounts_audit_and_drafting_minimums_are_no_audit_right_or_commitment()
     assert gate("minimum_commitment", "Distributor shall purchase at least 1,000 units in each calendar year.")
 
 
-def test_a_first_right_to_prosecute_or_enforce_patents_is_no_right_of_first_refusal():
-    from agents.offline.patterns import gate
-
-    for clause in ("Cisco shall have the first right to prepare, file, prosecute and maintain Patents arising from any "
-                   "Joint IP.",
-                   "Distributor shall have the first right, but not the obligation, to bring and control any action for "
-                   "infringement of the Licensed Patents."):
-        assert not gate("rofr_rofo", clause), clause
-    assert gate("rofr_rofo", "Cisco shall have the first right to purchase any Shares that Distributor proposes to sell.")
-    assert gate("rofr_rofo", "Cisco shall have the first right to prosecute the Patents, and a right of first refusal "
-                             "on any sale of them.")
-
-
 def test_a_party_without_a_defined_term_is_named_without_its_suffix(items):
     parties = (SimpleNamespace(name="Link Plus Corporation", role="", aliases=()),
                SimpleNamespace(name="Axiometric, LLC.", role="", aliases=()))
