@@ -655,6 +655,13 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
     # a bar with no consent route, a page footer inside its list
     ("anti_assignment", "All rights granted herein are not sublicenseable, Source: ACME CORP, 10-12G, 8/26/1999 "
      "transferable or assignable.", "The rights granted may not be sublicensed, transferred or assigned."),
+    # what continues after the end: termination assistance, claims-made insurance kept in force
+    ("post_termination_services", "Commencing upon a notice of termination and continuing for up to twelve (12) months "
+     "thereafter, Cisco shall provide to Distributor the reasonable termination assistance it requests.",
+     "Cisco must give transition assistance after the agreement ends."),
+    ("post_termination_services", 'If any such insurance is on a "claims made" basis, Distributor shall maintain coverage '
+     "thereunder for a period of at least two (2) years following the termination of this Agreement.",
+     "Distributor (XYZ Corp.) must keep its insurance in place after the agreement ends."),
     # an exclusive right said in the passive
     ("exclusivity", "All sales of the Products to customers in the Territory will be carried out exclusively by Distributor.",
      "Distributor (XYZ Corp.) has the exclusive right to sell what the clause covers."),

@@ -744,7 +744,8 @@ def _price(c: Ctx, r: ClauseReading) -> None:
 # (kind, words that show it, what the bound party does, the sentence when no party is read)
 _AFTER_END = (
     ("transition", r"transition(?:al)? (?:services?|assistance|period|plan)|wind[- ]?down|successor (?:contractor|provider|vendor|supplier)"
-     r"|transfer of the (?:provision of the )?services", "must give transition assistance",
+     r"|transfer of the (?:provision of the )?services|termination assistance|orderly transition"
+     r"|transition of (?:the |all )?(?:\w+ )?services", "must give transition assistance",
      "The agreement provides for transition assistance after it ends"),
     ("sell-off", r"sell[- ]?off|(?:sell|dispose of) (?:off )?(?:its |any |all )?(?:remaining |existing |unsold )?(?:inventory|stock)",
      "may sell off remaining inventory", "The remaining inventory may be sold off after the agreement ends"),
@@ -768,6 +769,9 @@ _AFTER_END = (
     ("records", r"\b(?:books|records)\b[^.;]{0,80}\b(?:maintained|kept|retained|preserved)\b"
      r"|\b(?:maintain|keep|retain|preserve)\b[^.;]{0,60}\b(?:books|records)\b", "must keep its books and records",
      "The books and records must be kept for a period after the agreement ends"),
+    ("insurance", r"claims[- ]made\b[^.;]{0,200}\b(?:maintain|kept|continu)|\btail (?:coverage|insurance|policy)"
+     r"|\b(?:maintain|keep)\w*\s+(?:such\s+|the\s+|its\s+)?(?:insurance|coverage)\b[^.;]{0,80}\b(?:after|following|beyond)",
+     "must keep its insurance in place", "The insurance must be kept in place for a period after the agreement ends"),
     ("hand over", r"\bdeliver\w*\b[^.;]{0,60}\b(?:data|materials|documents|records|work product|deliverables)\b",
      "must hand over the other party's data and materials", "The data and materials must be handed over when the agreement ends"),
 )
@@ -775,7 +779,7 @@ _VERB_OF = {"transition": r"provide|give|render|perform|assist|cooperate", "sell
             "last buy": r"place|order|purchase|buy", "return": r"return|destroy|deliver",
             "support": r"continue|provide|support|supply", "perform": r"perform|continue", "payment": r"pay|remit",
             "orders": r"complete|fill|fulfil|honou?r", "stop use": r"cease|stop|discontinue|be prohibited|no longer",
-            "records": r"maintain|keep|retain|preserve", "hand over": r"deliver"}
+            "records": r"maintain|keep|retain|preserve", "hand over": r"deliver", "insurance": r"maintain|keep|continue|purchase"}
 
 
 def _bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
