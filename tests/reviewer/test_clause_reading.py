@@ -662,6 +662,13 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
     ("post_termination_services", 'If any such insurance is on a "claims made" basis, Distributor shall maintain coverage '
      "thereunder for a period of at least two (2) years following the termination of this Agreement.",
      "Distributor (XYZ Corp.) must keep its insurance in place after the agreement ends."),
+    # revenue sharing: a split, a payee, a redacted percentage
+    ("revenue_sharing", "4.1 General Allocation. The parties agree to share fees 50%/50% on assignments within the "
+     "scope of this Agreement.", "The parties share the fees 50%/50% (§ 4.1)."),
+    ("revenue_sharing", "Distributor will receive an annual royalty on net sales of any products it develops for Cisco.",
+     "Distributor (XYZ Corp.) receives a royalty on net sales."),
+    ("revenue_sharing", "Distributor shall pay Cisco *** percent (***%) of the Distributor Revenue, payable monthly.",
+     "Distributor (XYZ Corp.) must pay Cisco a share of revenue."),
     # an exclusive right said in the passive
     ("exclusivity", "All sales of the Products to customers in the Territory will be carried out exclusively by Distributor.",
      "Distributor (XYZ Corp.) has the exclusive right to sell what the clause covers."),

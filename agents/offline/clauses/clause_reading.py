@@ -712,7 +712,25 @@ def _revenue(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.consequence = "revenue sharing"
     r.amount = _share_of(q)
-    r.detail = "royalties" if re.search(r"royalt", q, _I) else "commissions" if re.search(r"commission", q, _I) else ""
+    r.detail = ("royalties" if re.search(r"royalt", q, _I) else "commissions" if re.search(r"commission", q, _I)
+                else "a share of revenue" if re.search(r"revenue[- ]shar|shar\w* (?:of |in )?(?:the |any |all )?(?:\w+ )?revenues?"
+                                                      r"|(?:percent|%\)?) of [^.;]{0,50}\brevenues?\b", q, _I) else "")
+    split = re.search(r"\bshare (?:the |all |any )?(fees|revenues?|profits?|net profits?|proceeds|commissions?)\s+"
+                      r"(equally|\d{1,2}\s?%\s?/\s?\d{1,2}\s?%|\d{1,2}\s?/\s?\d{1,2}|fifty[- ]fifty)", q, _I)
+    if split:
+        # "The parties agree to share fees 50%/50% on assignments ...": both share, in the stated split
+        r.actor, r.action = "each party", "share"
+        r.detail = f"the {split.group(1).lower()} {' '.join(split.group(2).split())}"
+        return
+    # "Dr. Murray will receive an annual royalty on net sales": the clause names the one paid
+    paid = re.search(r"\b(?:shall|will)\s+(?:receive|be\s+paid|earn|be\s+entitled\s+to)\s+(?:an?\s+)?(?:(?:annual|quarterly|monthly)\s+)?"
+                     r"(royalty|commission|share)\b(?:\s+(?:on|of)\s+((?:the\s+)?(?:net|gross)\s+(?:sales|revenues?|receipts)))?", q, _I)
+    payee = subject_before(q, paid.start(), c.ms) if paid else None
+    if payee is not None and payee.party >= 0:
+        r.actor, r.action = actor_of(payee, c, False)[0], "receives"
+        kind = {"royalty": "a royalty", "commission": "a commission", "share": "a share of revenue"}[paid.group(1).lower()]
+        r.detail = kind + (f" on {paid.group(2).lower()}" if paid.group(2) else "")
+        return
     # _bound_party: "ArTara will, no later than 60 days following each calendar quarter, pay tiered Royalties"
     who, neg, m = _bound_party(c, r"pay|remit|share|split|account for|owe")
     if who and not neg:

@@ -345,6 +345,10 @@ def _audit(s: _Say, r: ClauseReading) -> str | None:
 
 def _revenue(s: _Say, r: ClauseReading) -> str | None:
     what = r.amount or r.detail
+    if r.action == "share" and r.detail:
+        return f"The parties share {r.detail}{s.tail(False)}"
+    if r.action == "receives" and r.actor and r.detail:
+        return f"{s.subject(r.action)[0]} receives {r.detail}{s.tail(False)}"
     if r.actor and what:
         subj, _ = s.subject(r.action)
         to = f"{s.who(r.counterparty)} " if r.counterparty else ""
