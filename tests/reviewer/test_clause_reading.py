@@ -669,6 +669,11 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
      "Distributor (XYZ Corp.) receives a royalty on net sales."),
     ("revenue_sharing", "Distributor shall pay Cisco *** percent (***%) of the Distributor Revenue, payable monthly.",
      "Distributor (XYZ Corp.) must pay Cisco a share of revenue."),
+    # a minimum said through its breach or its imposition
+    ("minimum_commitment", "Should Distributor fail to supply a minimum of [***] units in any quarter, Cisco may claim "
+     "liquidated damages.", "Distributor (XYZ Corp.) must supply a minimum quantity."),
+    ("minimum_commitment", "In the event Distributor does not meet the full amount of the Minimum Royalty during a Year, "
+     "it may not carry over overages.", "Distributor (XYZ Corp.) must pay a minimum royalty."),
     # an exclusive right said in the passive
     ("exclusivity", "All sales of the Products to customers in the Territory will be carried out exclusively by Distributor.",
      "Distributor (XYZ Corp.) has the exclusive right to sell what the clause covers."),

@@ -665,8 +665,21 @@ def _minimum(c: Ctx, r: ClauseReading) -> None:
                      if re.search(r"\b(minimum (of|purchase|commitment|amount|payment)s?|at least|not less than|no less than|guaranteed?)\b[^.;]{0,40}$",
                                   c.quote[max(0, m.start() - 60):m.start()], _I)), "")
     r.consequence = "minimum commitment"
-    who, neg, m = _bound_party(c, r"purchase|buy|order|pay|spend|sell|achieve|meet|deliver|provide|commit|guarantee")
-    if who and not neg and re.search(r"minimum|at least|not less than|no less than|guarantee", c.quote, _I):
+    q = c.quote
+    # the commitment said through its breach or its imposition: "Should ADMA fail to supply a minimum of [***]
+    # Batches", "impose on ADMA an obligation to supply a minimum of", "EFS does not meet the full amount of the
+    # Minimum Royalty"
+    said = re.search(r"\b(?:should|if|in the event(?: that)?)\s+(?=\S)(.{1,60}?)\s+(?:fails?|does\s+not|is\s+unable)\s+(?:to\s+)?"
+                     r"(?:supply|purchase|buy|order|sell|deliver|meet|achieve|pay)\b[^.;]{0,60}?\bminimum"
+                     r"|\bimpose\s+on\s+(?=\S)(.{1,60}?)\s+an?\s+obligation\s+to\s+(?:supply|purchase|buy|order|sell|deliver|pay)\b[^.;]{0,40}?\bminimum", q, _I)
+    if said:
+        at = said.start(1) if said.group(1) else said.start(2)
+        who_m = mention_at(q, at, c.ms, slack=4)
+        if who_m is not None and who_m.party >= 0:
+            r.actor, r.action, r.counterparty = actor_of(who_m, c, False)[0], "must meet a minimum commitment", party_counter(c, who_m)
+            return
+    who, neg, m = _bound_party(c, r"purchase|buy|order|pay|spend|sell|achieve|meet|deliver|provide|commit|guarantee|supply")
+    if who and not neg and re.search(r"minimum|at least|not less than|no less than|guarantee", q, _I):
         r.actor, r.action, r.counterparty = who, "must meet a minimum commitment", party_counter(c, m)
 
 

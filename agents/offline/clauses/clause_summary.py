@@ -289,6 +289,7 @@ def _minimum(s: _Say, r: ClauseReading) -> str | None:
     of = f" of {r.amount}" if r.amount else ""
     if r.actor:
         verb = ("must purchase a minimum" if s.said(r"purchas|buy|order") else "must pay at least" if s.said(r"\bpay") and r.amount
+                else "must supply a minimum" if s.said(r"\bsuppl(?:y|ies)\b") else "must pay a minimum royalty" if s.said(r"minimum royalt")
                 else "must meet a minimum commitment")
         amount = f" {r.amount}" if verb == "must pay at least" else of or (" quantity" if verb.endswith("minimum") else "")
         return f"{s.subject(r.action)[0]} {verb}{amount}{s.tail(False)}"
