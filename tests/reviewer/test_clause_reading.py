@@ -680,3 +680,15 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
 ])
 def test_caps_and_audits_read_in_their_other_drafting_forms(items, item_id, clause, sentence):
     assert write_summary(items[item_id], clause, PARTIES) == sentence
+
+
+def test_a_noun_or_participle_of_the_verb_names_no_one_bound(items):
+    # "remedies provided for herein" is no promise to provide; "Royalty payments" is no promise to pay: the party
+    # named before them is not the one who must meet the minimum or pay
+    s = write_summary(items["minimum_commitment"], "Failure to meet these minimum performance goals for any period shall, "
+                      "at Cisco's option, be a breach for which Cisco shall have all the rights and remedies provided "
+                      "for herein.", PARTIES)
+    assert not s.startswith("Cisco"), s
+    s = write_summary(items["revenue_sharing"], "Payments to Distributor for sales of the Products shall be in lieu of "
+                      "any licensed IP Royalty payments for those products.", PARTIES)
+    assert not s.startswith("Distributor"), s

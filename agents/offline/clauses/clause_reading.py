@@ -678,7 +678,8 @@ def _minimum(c: Ctx, r: ClauseReading) -> None:
         if who_m is not None and who_m.party >= 0:
             r.actor, r.action, r.counterparty = actor_of(who_m, c, False)[0], "must meet a minimum commitment", party_counter(c, who_m)
             return
-    who, neg, m = _bound_party(c, r"purchase|buy|order|pay|spend|sell|achieve|meet|deliver|provide|commit|guarantee|supply")
+    # whole verbs: "remedies provided for herein" is no promise to provide
+    who, neg, m = _bound_party(c, r"(?:purchase|buy|order|pay|spend|sell|achieve|meet|deliver|provide|commit|guarantee|supply)\b")
     if who and not neg and re.search(r"minimum|at least|not less than|no less than|guarantee", q, _I):
         r.actor, r.action, r.counterparty = who, "must meet a minimum commitment", party_counter(c, m)
 
@@ -745,7 +746,7 @@ def _revenue(c: Ctx, r: ClauseReading) -> None:
         r.detail = kind + (f" on {paid.group(2).lower()}" if paid.group(2) else "")
         return
     # _bound_party: "ArTara will, no later than 60 days following each calendar quarter, pay tiered Royalties"
-    who, neg, m = _bound_party(c, r"pay|remit|share|split|account for|owe")
+    who, neg, m = _bound_party(c, r"(?:pay|remit|share|split|account for|owe)\b")  # "Royalty payments" is no promise to pay
     if who and not neg:
         r.actor, r.action, r.counterparty = who, "must pay", party_counter(c, m) if m is not None else ""
 
