@@ -617,7 +617,7 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
             r.counterparty = holder.actor if holder is not None and holder.party >= 0 and holder.party != who.party else ""
             return
     who, neg, m = _bound_party(c, r"(?:engage|cause)\b[^.;]{0,100}?\b(?:to\s+(?:audit|inspect|examine)|an?\s+(?:audit|inspection))"
-                                  r"|audit|inspect|examine|review|monitor|"
+                                  r"|(?:audit|inspect|examine|review|monitor)\b|"
                                   r"conduct\w*\s+(\w+\s+)?(audits?|inspections?)|(?:ha(?:ve|s)|reserves?) the right\b[^.;]{0,120}?\bto\s+(?:appoint|engage|audit|inspect|"
                                   r"have\s+(?:an?|its)\s+(?:[\w-]+\s+){0,3}(?:accountants?|auditors?|representatives?)\s+(?:audit|examine|inspect))")
     if who and not neg:
