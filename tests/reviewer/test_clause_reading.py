@@ -692,6 +692,8 @@ def test_a_noun_or_participle_of_the_verb_names_no_one_bound(items):
     s = write_summary(items["revenue_sharing"], "Payments to Distributor for sales of the Products shall be in lieu of "
                       "any licensed IP Royalty payments for those products.", PARTIES)
     assert not s.startswith("Distributor"), s
+    assert write_summary(items["revenue_sharing"], "Royalties will be payable by Distributor on Net Sales of the Products.",
+                         PARTIES) == "Distributor (XYZ Corp.) must pay royalties."
     # "perform audits to ensure compliance": a party's own audits, no right to audit the other
     s = write_summary(items["audit_rights"], "Distributor shall maintain staff necessary to provide oversight and perform "
                       "audits to ensure compliance at the national and regional level.", PARTIES)

@@ -746,7 +746,8 @@ def _revenue(c: Ctx, r: ClauseReading) -> None:
         r.detail = kind + (f" on {paid.group(2).lower()}" if paid.group(2) else "")
         return
     # _bound_party: "ArTara will, no later than 60 days following each calendar quarter, pay tiered Royalties"
-    who, neg, m = _bound_party(c, r"(?:pay|remit|share|split|account for|owe)\b")  # "Royalty payments" is no promise to pay
+    # "Royalty payments" is no promise to pay; "Royalties will be payable by ArTara" is
+    who, neg, m = _bound_party(c, r"(?:pay(?:able)?|remit|share|split|account for|owe)\b")
     if who and not neg:
         r.actor, r.action, r.counterparty = who, "must pay", party_counter(c, m) if m is not None else ""
 
