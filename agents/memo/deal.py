@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from agents.offline.clauses.clause_parts import (
-    AUTO_TERMINATION, LICENCES_SURVIVE, STATUTORY_ASSIGNMENT, notice_of, sale_carve_out,
+    AUTO_TERMINATION, LICENCES_SURVIVE, NOT_TRANSFERABLE, STATUTORY_ASSIGNMENT, notice_of, sale_carve_out,
 )
 from core.types import SEVERITY_ORDER, Finding
 
@@ -44,10 +44,8 @@ UNREAD = "restriction; read the clause"  # the consequence could not be read fro
 _TERMINATES = re.compile(r"\bterminat|\bcancel|\brescind", re.I)
 _CONSENT = re.compile(r"\bconsent|\bapprov|\bwaive", re.I)
 _NOTICE_ONLY = re.compile(r"\bnotice|\bnotif|\binform", re.I)
-# "granted herein are not sublicenseable, transferable or assignable", "shall not assign this Agreement": a bar
-# with no consent route (a PDF footer may stand inside the list, hence the gap)
-_BARRED = re.compile(r"\b(?:not|non-)\s*[^.;]{0,90}?\b(?:assignable|transferable)\b"
-                     r"|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:assign|transfer)\b", re.I)
+# "shall not assign this Agreement", "a non-transferable licence": a bar with no consent route (with NOT_TRANSFERABLE)
+_BARRED = re.compile(r"\bnon-(?:assignable|transferr?able)\b|\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}(?:assign|transfer)\b", re.I)
 _VOID = re.compile(r"\b(?:null and void|void|of no (?:force|effect))\b", re.I)
 _DEEMED = re.compile(r"change (?:of|in) control[^.;]{0,80}\b(?:deemed|constitute|treated as)[^.;]{0,30}assignment|"
                      r"assignment[^.;]{0,60}\bincludes?\b[^.;]{0,60}change (?:of|in) control", re.I)
@@ -73,7 +71,7 @@ def consequence(f: Finding) -> str:
         return NO_CONSENT_ON_SALE if not sale.who else f"no consent needed on a sale of {sale.who}'s business only"
     if _CONSENT.search(q):
         return "prior consent required" + ("; void without it" if _VOID.search(q) else "")
-    if "anti_assignment" in f.items and _BARRED.search(q):
+    if "anti_assignment" in f.items and (NOT_TRANSFERABLE.search(q) or _BARRED.search(q)):
         return PROHIBITED
     if _NOTICE_ONLY.search(q):
         return "notice only"

@@ -272,6 +272,12 @@ def amount_of(text: str) -> str:
 LICENCES_SURVIVE = re.compile(r"change (?:of|in) control[^.;]{0,120}?\b(?:shall|will)\s+(?:be\s+subject\s+to|not\s+(?:affect|impair|"
                               r"terminate|limit))\b[^.;]{0,60}?\b(?:rights|licen[cs]es)\b", re.I)
 
+# "<the rights | this Agreement> ... are not (freely) sublicenseable, transferable or assignable": a bar with no
+# consent route; a filing's page footer may stand inside the list
+NOT_TRANSFERABLE = re.compile(r"\b((?:rights?|licen[cs]es?|agreement)\b[^.;]{0,120}?)\b(?:is|are|shall\s+be)\s+not\s+"
+                              r"(?:freely\s+)?[^.;]{0,90}?\b(?:assignable|transferr?able)\b"
+                              r"(?:,?\s*(?:or|and|nor)?\s*(?:sub-?licen[cs]e?able|transferr?able|assignable)\b)*", re.I)
+
 
 # -- a restriction's carve-out for a sale of the business ("except that either Party may, without consent,
 # assign ... to a Third Party in connection with the sale of all or substantially all of its business, whether

@@ -17,7 +17,7 @@ from agents.offline.clauses.clause_grammar import (
 )
 from agents.offline.clauses.clause_parts import (
     MONEY, PERIOD, Mention, PartyLike, amount_of, index_parties, mention_at, mentions, notice_of, other_party, period, section_of,
-    AUTO_TERMINATION, LICENCES_SURVIVE, STATUTORY_ASSIGNMENT, sale_carve_out, subject_before,
+    AUTO_TERMINATION, LICENCES_SURVIVE, NOT_TRANSFERABLE, STATUTORY_ASSIGNMENT, sale_carve_out, subject_before,
 )
 
 _I = re.IGNORECASE
@@ -213,7 +213,7 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
         r.detail = "change of control counts"
         if not r.actor:
             r.trigger = control_trigger(c) or "a change of control"
-    barred = _NOT_TRANSFERABLE.search(q)
+    barred = NOT_TRANSFERABLE.search(q)
     if barred and not r.actor and not consent and r.consequence in ("", "assignment prohibited"):
         # "All rights ... granted herein are not sublicenseable, transferable or assignable": what may not move, and
         # how, in the clause's own adjectives
@@ -225,11 +225,6 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
     r.consequence = r.consequence or "restricts assignment"
 
 
-# "<the rights | this Agreement> ... are not (freely) sublicenseable, transferable or assignable"; a filing's page
-# footer may stand inside the list
-_NOT_TRANSFERABLE = re.compile(r"\b((?:rights?|licen[cs]es?|agreement)\b[^.;]{0,120}?)\b(?:is|are|shall\s+be)\s+not\s+"
-                               r"(?:freely\s+)?[^.;]{0,90}?\b(?:assignable|transferr?able)\b"
-                               r"(?:,?\s*(?:or|and|nor)?\s*(?:sub-?licen[cs]e?able|transferr?able|assignable)\b)*", _I)
 _PASSIVE = {"sublic": "sublicensed", "sub-li": "sublicensed", "transf": "transferred", "assign": "assigned"}
 
 
