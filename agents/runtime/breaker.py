@@ -17,6 +17,9 @@ import re
 from core.settings import HarnessSettings
 
 
+_OWN_BUDGET = re.compile(r"\b(?:token|call|time) budget exhausted\b")
+
+
 class CircuitOpen(RuntimeError):
     """The run stops: too many of its sub-agent reviews failed (the message is for the reviewer)."""
 
@@ -62,6 +65,10 @@ class CircuitBreaker:
 
     def record(self, ok: bool, error: str = "") -> None:
         """One executed assignment's outcome; opens the breaker when a rule is met."""
+        if not ok and _OWN_BUDGET.search(error):
+            # the run's own token, call or time budget ran out mid-review: the endpoint did nothing wrong, and the
+            # root finishes with the coverage reached (a budget-stopped run is not a failed one)
+            return
         self.tried += 1
         if ok:
             self.in_a_row = 0

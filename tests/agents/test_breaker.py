@@ -102,6 +102,12 @@ def test_breaker_rules():
     for _ in range(50):
         off.record(False, "x")
     assert not off.open
+    # the run's own budget running out mid-review is no endpoint failure (the SmolLM2 bench's follow-up passes were
+    # cut by --max-run-seconds and the run ended "failed ... the endpoint failed")
+    b = CircuitBreaker(h, "http://x/v1")
+    for _ in range(10):
+        b.record(False, "SubReviewerError: sub-81: time budget exhausted (1200.4s >= 1200.0s)")
+    assert not b.open and b.tried == 0
 
 
 def test_plain_error_names_what_the_endpoint_did():
