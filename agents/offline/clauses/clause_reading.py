@@ -217,10 +217,11 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
     if barred and not r.actor and not consent and r.consequence in ("", "assignment prohibited"):
         # "All rights ... granted herein are not sublicenseable, transferable or assignable": what may not move, and
         # how, in the clause's own adjectives
-        r.consequence, r.action = "assignment prohibited", ""
-        r.detail = "the rights granted" if re.search(r"\b(?:rights?|licen[cs]es?)\b", barred.group(1), _I) else "the agreement"
-        r.amount = ", ".join(dict.fromkeys(_PASSIVE[w.lower()[:6]] for w in re.findall(
+        verbs = list(dict.fromkeys(_PASSIVE[w.lower()[:6]] for w in re.findall(
             r"\b(?:sub-?licen[cs]e?able|transferr?able|assignable)\b", barred.group(0), _I)))
+        how = ", ".join(verbs[:-1]) + " or " + verbs[-1] if len(verbs) > 1 else verbs[0]
+        r.consequence, r.action = "assignment prohibited", f"may not be {how}"
+        r.detail = "the rights granted" if re.search(r"\b(?:rights?|licen[cs]es?)\b", barred.group(1), _I) else "the agreement"
         return
     r.consequence = r.consequence or "restricts assignment"
 
@@ -393,7 +394,7 @@ def _cap(c: Ctx, r: ClauseReading) -> None:
         if who is not None and who.party >= 0:
             r.actor, r.action = actor_of(who, c, False)[0], "is not liable"
             r.counterparty = party_counter(c, who)
-        r.detail, r.consequence = "termination", "no liability on termination"
+        r.consequence = "no liability on termination"
         return
     if re.search(r"\b(indirect|consequential|incidental|special|punitive|exemplary|lost profits)\b", q, _I) and (
             neg or re.search(r"disclaim|exclud|waive|\b(?:shall|will) not include\b", q, _I)):
@@ -633,9 +634,6 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
 _AUDIT_COST = re.compile(r"\b(?:costs?|expenses?|fees?)\s+of\s+(?:the|any|such|each)\s+(?:audit|inspection|examination)s?\b[^.;]{0,60}?"
                          r"\b(?:borne|paid)\s+by\s+|\b(?:audit|inspection|examination)s?\b[^.;]{0,120}?\bat\s+the\s+(?:sole\s+)?"
                          r"(?:cost\s+and\s+)?(?:cost|expense)s?\s+of\s+", _I)
-_SHIFT = re.compile(r"\bunless\b[^.;]{0,120}?\b(?:discrepanc\w*|under-?payments?|understatements?|errors?|variances?)\b[^.;]{0,80}?"
-                    r"(?:\d+(?:\.\d+)?\s?%|\d+(?:\.\d+)?\s+per\s?cent|[a-z]+(?:[- ][a-z]+)?[- ](?:percent|per cent))"
-                    r"[^.;]{0,160}?\b(?:borne|paid)\s+by\s+", _I)
 
 
 def _audit_cost(c: Ctx, r: ClauseReading) -> bool:
@@ -701,6 +699,9 @@ def _employee(c: Ctx, r: ClauseReading) -> None:
 # The commercial items CUAD asks about besides the deal-critical ones. Each reading keeps only what the
 # clause states: a percentage with its base, a period with its start, the party bound.
 _PCT = r"(?:\d+(?:\.\d+)?\s?%|\d+(?:\.\d+)?\s+per\s?cent\b|[a-z]+(?:[- ][a-z]+)?\s+(?:percent|per cent)\s*\(\s*(\d+(?:\.\d+)?)\s?%?\s*\))"
+# the audit cost moves to the audited party past a threshold (_audit_cost)
+_SHIFT = re.compile(r"\bunless\b[^.;]{0,120}?\b(?:discrepanc\w*|under-?payments?|understatements?|errors?|variances?)\b[^.;]{0,80}?"
+                    + _PCT + r"[^.;]{0,160}?\b(?:borne|paid)\s+by\s+", _I)
 _SHARE_OF = re.compile(_PCT + r"\s+of\s+(?:the\s+|all\s+|such\s+|its\s+|any\s+|each\s+)?"
                        r"((?:[\w-]+\s+){0,3}?(?:revenues?|sales|profits?|receipts|income|proceeds|fees|margins?|prices?|"
                        r"royalt(?:y|ies)|amounts?|billings?|earnings))\b", _I)

@@ -146,10 +146,8 @@ def _assignment(s: _Say, r: ClauseReading) -> str | None:
         return f"{subj} {verb} {what}{law}{without}{save}{void}{s.tail(False)}"
     if r.detail == "sale carve-out":
         return _sale(s, r)
-    if r.consequence == "assignment prohibited" and not r.actor and r.amount:
-        verbs = r.amount.rsplit(", ", 1)
-        how = " or ".join(verbs) if len(verbs) == 2 else verbs[0]
-        return f"{_cap(r.detail)} may not be {how}{s.tail(False)}"
+    if r.consequence == "assignment prohibited" and not r.actor and r.action.startswith("may not be "):
+        return f"{_cap(r.detail)} {r.action}{s.tail(False)}"
     if r.consequence == "terminates automatically on assignment":
         statute = "Investment Advisers Act" if s.said(r"Advisers Act") else "Investment Company Act"
         act = (f" as the {statute} of 1940 defines it, which includes a transfer of a controlling block of "
