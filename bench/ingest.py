@@ -55,7 +55,7 @@ BARE = r"""
 import os, sys, time, json
 t0 = time.perf_counter()
 import ingest
-from ingest import offline_nlp
+from ingest.parsing import offline_nlp
 offline_nlp.install()
 from unstructured.partition.auto import partition
 claims = os.environ.get("BENCH_CLAIMS")  # set: several of these loops share the files, each takes the next unclaimed one
@@ -75,7 +75,7 @@ import sys, time, json
 t0 = time.perf_counter()
 from pathlib import Path
 from core.settings import Settings
-from ingest import workers
+from ingest.parsing import workers
 from ingest.pipeline import ingest_room
 s = Settings(workspace=Path(sys.argv[2]))
 s.embedding.model = sys.argv[4]  # "hash", or "minilm" (settings.embedding.runtime: onnx by default)
