@@ -90,13 +90,14 @@ def build_room_table(settings: Settings, store: ReviewStore, run_id: str, items:
 
 
 def answer_with_model(settings: Settings, store: ReviewStore, run_id: str, column: Column) -> list[Answer]:
-    """A reviewer's question answered for every document of the run by the configured model (sub-agent calls,
-    bounded by settings.harness.max_concurrency); stored in the run's table."""
+    """A reviewer's question answered for every document of the run by the configured model: the root delegates
+    each document to a sub-agent (agents.table.column_graph), at most settings.harness.max_concurrency at once;
+    each answer is stored as it arrives. Returns the column's answers, one per row."""
     import asyncio
 
     from agents.llm.caller import LLMCaller
     from agents.llm.client import get_client
-    from agents.table.llm_column import answer_column
+    from agents.table.column_graph import ColumnContext, run_column
     from ingest.index.manifest import Manifest
 
     run = store.run(run_id)
@@ -104,14 +105,16 @@ def answer_with_model(settings: Settings, store: ReviewStore, run_id: str, colum
         raise KeyError(f"no run {run_id}")
     manifest = Manifest(settings, run.room)
 
-    async def go() -> list[Answer]:
+    async def go() -> dict:
         caller = LLMCaller(get_client(settings.llm, "sub"), settings.llm, "sub")
         try:
-            return await answer_column(caller, column, table_documents(store, run_id), manifest.document_text,
-                                       room_search(settings, run.room), settings.harness.max_concurrency)
+            ctx = ColumnContext(store=store, caller=caller, column=column, documents=dict(table_documents(store, run_id)),
+                                text_of=manifest.document_text, search=room_search(settings, run.room))
+            return await run_column(ctx, run_id, settings.harness.max_concurrency)
         finally:
             await caller.aclose()
 
-    answers = asyncio.run(go())
-    store.put_column_answers(run_id, answers)
-    return answers
+    coverage = asyncio.run(go())
+    store.add_event(run_id, "column_answered", {"column": column.id, "title": column.title, **coverage})
+    rows = {d for d, _ in table_documents(store, run_id)}
+    return [a for a in store.answers(run_id, column_id=column.id) if a.document_id in rows]

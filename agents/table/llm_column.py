@@ -1,23 +1,22 @@
-"""A reviewer's own question answered for every document by sub-agent calls to the configured model.
+"""One sub-agent's work on a reviewer's own question: one document's passages, one call to the sub model.
 
-Each document's best passages for the question (the room's hybrid search within the document) go to one
-sub-agent call; calls run in parallel up to settings.harness.max_concurrency. The model's quote is looked
-up in the document text: an answer whose quote is not found there is kept but marked unverified (its quote
-says so), never shown as verified. A document whose call fails gets the passages only, with the reason.
+The document's best passages for the question (the room's hybrid search within the document) go to one call.
+The model's quote is looked up in the document text: an answer whose quote is not found there is kept but
+marked unverified (its quote says so), never shown as verified. agents.table.column_graph runs these for every
+document of a run, delegated by the root like any review.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import secrets
-from collections.abc import Callable
+from dataclasses import dataclass
 
 from pydantic import BaseModel, ValidationError
 
 from core.text import locate_quote
 
-from agents.llm.caller import Completion, LLMCaller, LLMError, OutputInvalid
+from agents.llm.caller import Completion, LLMCaller, OutputInvalid
 from agents.llm.jsonout import first_json_object
 from agents.llm.prompts import load_template
 from agents.table.answers import Answer, AnswerStatus, Quote
@@ -57,20 +56,31 @@ def blocks(quotes: list[Quote], nonce: str) -> str:
                        for i, q in enumerate(quotes, 1))
 
 
+@dataclass
+class Asked:
+    """A sub-agent's answer with what it cost (for the run's token accounting)."""
+
+    answer: Answer
+    tokens_in: int = 0
+    tokens_out: int = 0
+    calls: int = 0
+
+
 async def answer_document(caller: LLMCaller, column: Column, document_id: str, path: str, text: str,
-                          passages: list[Quote]) -> Answer:
+                          passages: list[Quote]) -> Asked:
     if not passages:
-        return Answer(document_id=document_id, column_id=column.id, status=AnswerStatus.not_found,
-                      value="no" if column.type is AnswerType.yes_no else "")
+        return Asked(Answer(document_id=document_id, column_id=column.id, status=AnswerStatus.not_found,
+                            value="no" if column.type is AnswerType.yes_no else ""))
     nonce = secrets.token_hex(6)
     messages = load_template("table_column").render(
         answer_type=column.type.value, nonce=nonce, question=column.description, document_path=path,
         data_blocks=blocks(passages, nonce))
     comp = await caller.call(messages, parse=lambda c: parse_reply(c, len(passages), column.type))
     reply: ColumnReply = comp.parsed
+    cost = {"tokens_in": comp.prompt_tokens, "tokens_out": comp.completion_tokens, "calls": comp.calls}
     if reply.answer.lower() == NOT_FOUND:
-        return Answer(document_id=document_id, column_id=column.id, status=AnswerStatus.not_found,
-                      value="no" if column.type is AnswerType.yes_no else "")
+        return Asked(Answer(document_id=document_id, column_id=column.id, status=AnswerStatus.not_found,
+                            value="no" if column.type is AnswerType.yes_no else ""), **cost)
     src = passages[reply.passage - 1]
     loc = locate_quote(reply.quote, src.text) if reply.quote.strip() else None
     if loc is not None and text[src.start + loc[0]:src.start + loc[1]].split() == reply.quote.split():
@@ -79,24 +89,5 @@ async def answer_document(caller: LLMCaller, column: Column, document_id: str, p
     else:  # the model's words are not in the passage it cited: shown, but never as verified
         quote = Quote(text=reply.quote, start=src.start, end=src.end, page=src.page, verified=False)
     value = reply.answer.lower() if column.type is AnswerType.yes_no else reply.answer
-    return Answer(document_id=document_id, column_id=column.id, status=AnswerStatus.answered, value=value,
-                  quotes=[quote], confidence=1.0 if quote.verified else 0.0)
-
-
-async def answer_column(caller: LLMCaller, column: Column, documents: list[tuple[str, str]],
-                        text_of: Callable[[str], str], search: Callable[[str, Column], list[Quote]],
-                        concurrency: int) -> list[Answer]:
-    """The column's answer for every document, at most `concurrency` calls at once. A failed call leaves
-    the document with its passages and 'passages only' (the failure is in the model's log, not hidden)."""
-    gate = asyncio.Semaphore(max(1, concurrency))
-
-    async def one(doc_id: str, path: str) -> Answer:
-        passages = search(doc_id, column)
-        async with gate:
-            try:
-                return await answer_document(caller, column, doc_id, path, text_of(doc_id), passages)
-            except LLMError:
-                return Answer(document_id=doc_id, column_id=column.id, status=AnswerStatus.passages_only,
-                              quotes=passages)
-
-    return list(await asyncio.gather(*(one(d, p) for d, p in documents)))
+    return Asked(Answer(document_id=document_id, column_id=column.id, status=AnswerStatus.answered, value=value,
+                        quotes=[quote], confidence=1.0 if quote.verified else 0.0), **cost)
