@@ -239,9 +239,25 @@ def preamble_parties(text: str) -> tuple[list[Party], Span]:
             # "Tiger ... and collectively with GA, the "Agent"": a collective term is an alias of the parties it joins
             if _COLLECTIVE.search(m.group()) and parties:
                 _add_alias(parties[-1], terms)
+                _join_collective(parties, m.group(), terms)
             continue
         parties.append(Party(name=name, role=terms[0], aliases=terms[1:], span=span))
+        _join_collective(parties, m.group(), terms[1:])
     return parties, (s, prev if parties else e)
+
+
+_JOINED = re.compile(r"\b(?:collectively|together|jointly)\s+with\s+([A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})")
+
+
+def _join_collective(parties: list[Party], marker: str, terms: list[str]) -> None:
+    """'("Tiger" and collectively with GA, the "Agent")': "Agent" is also GA's, so the term names both parties
+    together and never Tiger alone (agents.offline.clauses.clause_parts.index_parties)."""
+    joined = _JOINED.search(marker)
+    if not joined or not terms:
+        return
+    for other in parties[:-1]:
+        if joined.group(1).strip(" .,") in (other.role, *other.aliases):
+            _add_alias(other, terms)
 
 
 def _known(name: str, terms: list[str], parties: list[Party]) -> bool:

@@ -307,6 +307,12 @@ def test_a_party_named_in_capitals_is_still_that_party(items):
     s = write_summary(items["termination_for_convenience"],
                       "DISTRIBUTOR MAY TERMINATE THIS AGREEMENT FOR CONVENIENCE UPON THIRTY (30) DAYS WRITTEN NOTICE.", PARTIES)
     assert s == "Distributor (XYZ Corp.) may terminate for convenience, on 30 days' written notice."
+    # a term defined in capitals ('BOSCH INTERNATIONAL, LLC ("CLIENT")') and written "Client" in the clauses
+    caps = (SimpleNamespace(name="BOSCH INTERNATIONAL, LLC", role="CLIENT", aliases=()),
+            SimpleNamespace(name="BOSCH TECHNOLOGIES, LLC", role="BOSCH", aliases=()))
+    s = write_summary(items["exclusivity"], "6. EXCLUSIVE RIGHTS: Bosch hereby grants to Client the exclusive rights to "
+                      "sell and distribute the Product.", caps)
+    assert s.startswith("CLIENT (BOSCH INTERNATIONAL, LLC) has the exclusive right to sell and distribute") and "by BOSCH" in s, s
 
 
 def test_a_verb_in_another_clause_gets_no_subject(items):
@@ -674,6 +680,13 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
      "liquidated damages.", "Distributor (XYZ Corp.) must supply a minimum quantity."),
     ("minimum_commitment", "In the event Distributor does not meet the full amount of the Minimum Royalty during a Year, "
      "it may not carry over overages.", "Distributor (XYZ Corp.) must pay a minimum royalty."),
+    # one party is the other's exclusive provider: the other must use it
+    ("exclusivity", "Distributor agrees that, during the Term, Cisco shall be Distributor's sole and exclusive provider of "
+     "all Services.", "Distributor (XYZ Corp.) must use Cisco as its exclusive provider for what the clause covers."),
+    ("exclusivity", "Distributor accepts Cisco as the exclusive supplier to Distributor for all products of the nature "
+     "of the Products.", "Distributor (XYZ Corp.) must use Cisco as its exclusive supplier for what the clause covers."),
+    ("exclusivity", "Cisco, as the exclusive agent for Distributor, is authorized to conduct the Sale.",
+     "Distributor (XYZ Corp.) must use Cisco as its exclusive agent for what the clause covers."),
     # an exclusive right said in the passive
     ("exclusivity", "All sales of the Products to customers in the Territory will be carried out exclusively by Distributor.",
      "Distributor (XYZ Corp.) has the exclusive right to sell what the clause covers."),

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Callable
 
-from agents.offline.clauses.clause_parts import Mention, PartyIndex, mention_at, other_party, subject_before
+from agents.offline.clauses.clause_parts import (
+    ClauseReading, Mention, PartyIndex, mention_at, notice_of, other_party, subject_before,
+)
 
 _I = re.IGNORECASE
 
@@ -204,3 +207,59 @@ def plain(text: str, c: Ctx) -> str:
     for ph, disp in keep.items():
         words = words.replace(ph, disp)
     return words.strip(" ,")
+
+
+def bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
+    """subject_of, or where asides stand between modal and verb ("shall not now or in the future contest",
+    "agrees that it will not ... attack"): the last party named before the modal in the same sentence."""
+    who, neg, m = subject_of(c, verbs)
+    q = c.quote
+    if who and m is not None:
+        prev = [x for x in c.ms if x.end <= m.start and x.party >= 0 and x.party != m.party]
+        if prev and re.fullmatch(r"\W*(?:and|&)\W*", q[prev[-1].end:m.start], _I):
+            return "each party", neg, None  # "Each of GSK and Theravance shall keep ...": both are bound
+    if who:
+        return who, neg, m
+    for v in re.finditer(r"\b(?:" + verbs + r")", q, _I):
+        start = max(q.rfind(". ", 0, v.start()), q.rfind(";", 0, v.start()), v.start() - 160)
+        before = [x for x in c.ms if start <= x.start and x.end <= v.start()]
+        if not before or q[before[-1].end:before[-1].end + 1] in ("'", "\u2019"):
+            continue
+        m = before[-1]
+        # "Excite may, upon no less than thirty (30) days prior written notice to Client, cause an accountant to
+        # inspect": the aside between commas names another party; the subject is the one before the modal
+        aside = next((x for x in reversed(before) if x.party >= 0 and re.fullmatch(
+            r"\s+(?:shall|will|may|must)\s*,[^.;]{0,160},\s*", q[x.end:v.start()], _I)), None)
+        if aside is not None and q[aside.end:aside.end + 1] not in ("'", "\u2019"):
+            return actor_of(aside, c, False)[0], False, aside
+        named = [x for x in before if x.party >= 0]
+        if len({x.party for x in named}) >= 2 and re.fullmatch(r"\W*(?:and|or|&)\W*", q[named[-2].end:named[-1].start], _I):
+            return "each party", False, None  # "Each of GSK and Theravance shall keep ...": both are bound
+        between = q[m.end:v.start()]
+        modal = re.search(r"\b(?:shall|will|may|must|agrees?|covenants?|undertakes?)\b", between, _I)
+        # "any of the Company Products, (i) the Reseller shall have": a name used as an adjective, and another
+        # subject ("the Reseller") standing before the modal; that subject, not the name, is bound
+        if modal and re.match(r"\s+[A-Z]\w", between) and re.search(r"\bthe\s+[A-Z]\w+\s*$", between[:modal.start()]):
+            continue
+        # "Vertex has the right ... to have an accountant examine": the right is the verb's own modal
+        if not modal and not (
+                re.match(r"ha(?:s|ve) the right", v.group(0), _I) and not between.strip(" ,")):
+            continue
+        who, neg = actor_of(m, c, bool(re.search(r"\b(?:not|never|no)\b|\b(?:prohibited|restricted|refrain)\s+from\b",
+                                                 between, _I)))
+        return who, neg, m
+    return "", False, None
+
+
+def simple_reader(verb: str, pos: str, negative: str, consequence: str, need_neg: bool | None = None) -> Callable:
+    """A reader for clauses that bind one party to do (pos) or not do (negative) something."""
+    def read(c: Ctx, r: ClauseReading) -> None:
+        who, neg, m = bound_party(c, verb)
+        if need_neg is not None and neg != need_neg:
+            who = ""
+        r.actor = who
+        r.action = (negative if neg else pos) if who else ""
+        r.counterparty = party_counter(c, m)
+        r.consequence = consequence
+        r.notice = notice_of(c.quote) if "notice" in consequence or "audit" in consequence else ""
+    return read

@@ -33,6 +33,27 @@ _NOT_PARTIES = {
 GENERIC = ("either party", "each party")  # actor values that are not a party's own name
 
 
+@dataclass
+class ClauseReading:
+    """What one clause says, in fields a memo row can use; '' where the clause does not say it plainly."""
+
+    # who may act or is bound: a party's defined term or name, "either party", "each party"; "Neither party may
+    # assign" is actor "either party" with action "may not assign", so a schedule row reads the same either way
+    actor: str = ""
+    action: str = ""        # "may terminate", "may not assign", "must give notice", "liability is capped", ...
+    trigger: str = ""       # "a change of control of Distributor", "assignment by either party", ...
+    counterparty: str = ""  # the party whose consent or notice is needed, when stated
+    notice: str = ""        # "30 days' written notice", "written notice", or ''
+    section: str = ""       # "18.4" when the quote starts with or names its own section number
+    # plain words a schedule can sort on. Change of control / assignment: "termination right", "consent required",
+    # "consent required (treated as assignment)", "notice only", "permitted without consent", "assignment
+    # prohibited", "restricts assignment", any of them + "; void without consent"; "see clause" when only the
+    # trigger was read. Other items name what the clause does ("liability capped", "licence granted", ...).
+    consequence: str = ""
+    amount: str = ""        # a cap, commitment or limit ("$2,500,000", "the fees paid ... in the prior 12 months")
+    detail: str = ""        # the rest of the predicate a sentence needs ("a non-exclusive, worldwide licence")
+
+
 @dataclass(frozen=True)
 class Mention:
     """A place in the quote that names an actor: a party (index into parties) or a generic phrase."""
@@ -115,15 +136,19 @@ _GENERIC_RE = [
     (re.compile(r"\b(either|any|a)\s+(party|of the parties)\b|\beither\s+company\b", _I), "either party"),
     (re.compile(r"\b(each|both)\s+(party|parties|of the parties)\b", _I), "each party"),
     (re.compile(r"\bthe other\s+(party|parties)\b", _I), "other party"),
+    # a confidentiality clause's roles when no party is defined by them: either party, in turn
+    (re.compile(r"\b(?:the|a|any)\s+(?:receiving|recipient)\s+part(?:y|ies)\b|\bthe\s+Recipient\b|\bRecipient\b(?!['\u2019])", _I),
+     "the receiving party"),
 ]
 
 
 def mentions(quote: str, idx: PartyIndex) -> list[Mention]:
-    """Actor mentions in quote order; a party's term matches as written or in capitals (ALL-CAPS clauses)."""
+    """Actor mentions in quote order; a party's term matches as written or in capitals (ALL-CAPS clauses), and a
+    term defined in capitals ('BOSCH INTERNATIONAL, LLC ("CLIENT")') also as a clause writes it ("Client")."""
     found: list[Mention] = []
     taken = [False] * len(quote)
     for term, i in idx.terms:
-        for form in {term, term.upper()}:
+        for form in {term, term.upper(), term.title() if term.isupper() and len(term) > 3 else term}:
             for m in re.finditer(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", quote):
                 if not any(taken[m.start():m.end()]):
                     found.append(Mention(m.start(), m.end(), idx.displays[i], i))

@@ -52,7 +52,8 @@ class _Say:
                 verb = {"must": "may", "need": "need"}.get(neg.group(1), neg.group(1))
                 return "Neither party", f"{verb} {neg.group(2)}".strip()
             return actor.capitalize(), action
-        return self.who(actor), action
+        who = self.who(actor)
+        return (who[:1].upper() + who[1:] if who.startswith("the ") else who), action
 
     def poss(self, party: str, fallback: str = "the other party's") -> str:
         """'Cisco's', "the other's" when the subject is either party, or the fallback."""
@@ -196,6 +197,8 @@ def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
         what = f"the exclusive right to {r.detail} what the clause covers" if r.detail else "exclusive rights"
         by = (", granted by " if r.detail else " granted by ") + s.who(r.counterparty) if r.counterparty else ""
         return f"{subj} has {what}{by}{s.tail(False)}"
+    if r.action == "must use the other exclusively":
+        return f"{subj} must use {s.who(r.counterparty)} as its exclusive {r.detail} for what the clause covers{s.tail(False)}"
     if r.action == "must deal exclusively":
         return f"{subj} must deal exclusively{' with ' + s.who(r.counterparty) if r.counterparty else ''}{s.tail(False)}"
     return f"{subj} {verb.replace('deal with others', 'deal with third parties')} in the field the clause covers{s.tail(False)}"

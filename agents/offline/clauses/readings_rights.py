@@ -1,0 +1,262 @@
+"""Readings of the clauses that grant or restrict rights: licences, exclusivity, IP ownership, most favoured
+nation, first refusal, third-party beneficiaries, non-disparagement, covenants not to sue."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from agents.offline.clauses.clause_grammar import (
+    Ctx, actor_of, anchor, bound_party, grant, party_counter, plain, subject_of,
+)
+from agents.offline.clauses.clause_parts import ClauseReading, Mention, mention_at, subject_before
+
+_I = re.IGNORECASE
+
+
+_LICENCE_WORDS = ["exclusive", "non-exclusive", "sole", "worldwide", "perpetual", "irrevocable", "royalty-free",
+                  "fully paid-up", "non-transferable", "non-sublicensable", "sublicensable", "limited", "revocable",
+                  "non-assignable", "terminable"]
+
+
+def _licence_terms(text: str) -> str:
+    low = re.sub(r"\bnon\s*-?\s*", "non-", text.lower()).replace("nonexclusive", "non-exclusive")
+    low = re.sub(r"\bsub-?licens(e)?able\b", "sublicensable", low).replace("fully paid up", "fully paid-up")
+    out = []
+    for w in _LICENCE_WORDS:
+        if re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", low) and not any(w in o for o in out):
+            out.append(w)
+    return ", ".join(out)
+
+
+def _licence(c: Ctx, r: ClauseReading) -> None:
+    grantor, grantee, end = grant(c, r"grants?|granted|license[sd]?|licence[sd]?")
+    r.actor = actor_of(grantor, c, False)[0]
+    r.counterparty = grantee.actor if grantee and grantee.party >= 0 else ""
+    before = c.quote[max(0, end - 160):max(0, end)].split(". ")[-1]
+    if re.search(r"\b(not|no|nothing|negotiate|option|obligation|if|unless|may|will|shall)\b", before, _I) and not re.search(
+            r"\bhereby\s+\w*\s*(grants?|licen[cs]es)\s*$|\b(shall|will)\s+(and\s+hereby\s+does\s+)?grant\s*$", before, _I):
+        r.actor, r.counterparty = "", ""  # a grant promised, negotiated or denied is not a grant
+        r.consequence = "licence terms"
+        return
+    if end < 0:  # no party named: the adjectives still come from the grant, not from "the sole exception"
+        verb = re.search(r"\b(grants?|granted)\b", c.quote, _I)
+        end = verb.end() if verb else -1
+    noun = re.search(r"\b(licen[cs]e|right)\b", c.quote[max(0, end):], _I)
+    span = c.quote[max(0, end):max(0, end) + noun.start()] if end >= 0 and noun and noun.start() <= 220 else ""
+    if grantor is None and re.search(r"\bno (right|licen[cs]e)|\bnot (be )?(construed as )?grant", c.quote, _I):
+        r.counterparty = ""
+    r.detail = _licence_terms(span)
+    r.action = "grants a licence" if r.actor else ""
+    r.consequence = "licence " + ("is not transferable" if re.search(r"non-?transferable|non-?assignable|not (be )?(transferable|assignable)", c.quote, _I) else "granted")
+
+
+_SOLE = r"(?:sole\s+and\s+exclusive|exclusive|sole)"
+
+
+_ROLE = (r"(?:provider|supplier|partner|source|distributor|agent|reseller|licensee|vendor|manufacturer|representative"
+         r"|sponsor|processor|marketer|publisher|broker)s?")
+
+
+_ROLE_PHRASE = _ROLE + r"(?:\s*/\s*" + _ROLE + r")?"
+
+
+def _ending_at(c: Ctx, pos: int) -> Mention | None:
+    """The party named just before `pos` (only spaces and commas between)."""
+    before = [m for m in c.ms if m.end <= pos and m.party >= 0]
+    return before[-1] if before and re.fullmatch(r"[\s,]*", c.quote[before[-1].end:pos]) else None
+
+
+def _exclusive_role(c: Ctx, r: ClauseReading) -> bool:
+    """'Metavante shall be Customer's sole and exclusive provider of ...', 'Channel Partner accepts iPass as the
+    exclusive provider to Channel Partner', 'Agent, as the exclusive agent for Merchant, ...': one party is the
+    other's exclusive provider (or agent, partner, ...). Read as the obligation it puts on the other: the
+    customer 'must use' that party for what the clause covers."""
+    q = c.quote
+    leads = (r"\s+(?:shall|will)\s+(?:(?!not\b|never\b)\w+\s+)?(?:be|become|act\s+as|serve\s+as)\s+(?:the\s+)?",
+             r",\s+as\s+(?:the\s+)?")
+    for lead in leads:
+        for m in re.finditer(lead + r"(?:(?P<whose>[^\s,;'\u2019]+(?:\s+[A-Z][\w.&-]*){0,3})['\u2019]s?\s+)?" + _SOLE
+                             + r"\s+(?P<role>" + _ROLE_PHRASE + r")\b(?:\s+(?:to|for|of)\s+)?", q):
+            provider = _ending_at(c, m.start())
+            if provider is None:
+                continue
+            user = mention_at(q, m.start("whose"), c.ms, slack=4) if m.group("whose") else mention_at(q, m.end(), c.ms, slack=6)
+            if user is None or user.party < 0 or user.party == provider.party:
+                continue
+            r.actor, r.action, r.counterparty = user.actor, "must use the other exclusively", provider.actor
+            r.detail = " ".join(m.group("role").lower().split())
+            return True
+    # an appointment ("appoints Distributor as its exclusive distributor") is read as the appointee's exclusive
+    # right, by the grant reading below
+    for m in re.finditer(r"\b(?:accepts?|engages?|retains?|selects?)\s+", q):
+        user = subject_before(q, m.start(), c.ms) or _ending_at(c, m.start())
+        provider = mention_at(q, m.end(), c.ms, slack=4)
+        rest = re.match(r"\s+as\s+(?:its|their|the)\s+" + _SOLE + r"\s+(?P<role>" + _ROLE_PHRASE + r")\b",
+                        q[provider.end:] if provider else "")
+        if user is None or provider is None or rest is None or user.party < 0 or provider.party < 0 or user.party == provider.party:
+            continue
+        r.actor, r.action, r.counterparty = user.actor, "must use the other exclusively", provider.actor
+        r.detail = " ".join(rest.group("role").lower().split())
+        return True
+    return False
+
+
+def _exclusivity(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "exclusive dealing"
+    if _exclusive_role(c, r):
+        return
+    who, neg, m = bound_party(c, r"have the exclusive|be the exclusive|exclusive(ly)?\b|purchase all|buy all")
+    if who and not neg:
+        r.actor, r.action = who, "has exclusive rights" if re.search(r"exclusive right", q, _I) else "must deal exclusively"
+        r.counterparty = party_counter(c, m)
+        r.detail = _exclusive_to(q) if r.action == "has exclusive rights" else ""
+        return
+    who, neg, m = bound_party(c, r"purchase|buy|sell|distribute|market|promote|deal|engage|enter into|appoint|license|"
+                                 r"grant|use|obtain|source|advertis\w*|contract|commit|develop|manufacture|supply|offer|provide")
+    if who and neg:
+        r.actor, r.action, r.counterparty = who, "may not deal with others", party_counter(c, m)
+        return
+    # "All sales towards customers for bunker fuel will be carried out exclusively by Bunker One": the passive names
+    # the one who alone may do it
+    done = re.search(r"\b(sales?|selling|distribution|marketing)\b[^.;]{0,80}?\b(?:shall|will)\s+be\s+(?:carried\s+out|made|"
+                     r"conducted|performed|handled|effected)\s+(?:solely\s+and\s+)?exclusively\s+(?:by|through)\s+", q, _I)
+    only = mention_at(q, done.end(), c.ms, slack=4) if done else None
+    if only is not None and only.party >= 0:
+        r.actor, r.action = actor_of(only, c, False)[0], "has exclusive rights"
+        r.detail = {"sal": "sell", "sel": "sell", "dis": "distribute", "mar": "market"}[done.group(1)[:3].lower()]
+        return
+    grantor, grantee, _ = grant(c, r"appoints?|grants?")
+    if grantee is not None and grantee.party >= 0 and re.search(r"\bexclusive\b", q, _I) and not re.search(r"non-?exclusive", q, _I):
+        r.actor, r.action = grantee.actor, "has exclusive rights"
+        r.counterparty = grantor.actor if grantor and grantor.party >= 0 else ""
+        r.detail = _exclusive_to(q)
+
+
+_TRAILING = {"the", "a", "an", "its", "their", "and", "or", "any", "all", "such", "of", "to", "in", "for", "on", "with"}
+
+
+def _exclusive_to(q: str) -> str:
+    """What an exclusive right is to do, in its own lower-case words ("market and sell" of "the exclusive right to
+    market and sell AMR Product Suites ..."); '' where no such verbs follow. Names and products stay out: the
+    sentence may name only the agreement's parties."""
+    m = re.search(r"\bexclusive rights?\s+to\s+((?:[a-z]+,?\s+){1,8})", q)
+    if m is None:
+        return ""
+    words = m.group(1).split()  # with their commas: "use, reproduce, modify, distribute and sublicense"
+    after = ""
+    while words and words[-1].strip(",") in _TRAILING:
+        after = words.pop()
+    if after in ("for", "on", "of", "in", "from", "with", "at", "by"):
+        return ""  # "the exclusive right to commission for any Registered Referrals": a noun, not a verb
+    if words:
+        words[-1] = words[-1].strip(",")
+    return " ".join(words) if 0 < len(words) <= 6 and words[0].strip(",") not in _TRAILING else ""
+
+
+def _ip(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "ip ownership"
+    if re.search(r"\bjoint(ly)?\b[^.;]{0,60}\bown|\bco-?own", q, _I):
+        r.action, r.consequence = "jointly own", "joint ownership"  # before any 'owned by X': 'owned by X and Y'
+        return
+    a = anchor(c, r"(irrevocably\s+)?assigns?\b")
+    if a is not None and not a[1]:
+        span = re.split(r"[.;]", q[a[2]:a[2] + 250])[0]
+        grantee = next((g for g in (mention_at(q, a[2] + t.end(), c.ms, slack=4) for t in re.finditer(r"\bto\s+", span, _I))
+                        if g is not None), None)
+        if grantee is not None and grantee.party >= 0:
+            r.actor = actor_of(a[0], c, False)[0] if a[0] is not None and a[0].party != grantee.party else ""
+            r.action, r.counterparty, r.consequence = "assigns its rights", grantee.actor, "ip assigned"
+            return
+    m = re.search(r"(property of|vest(s|ed)? (solely )?in|owned (solely |exclusively )?by)\s+", q, _I)
+    if m:
+        who = mention_at(q, m.end(), c.ms, slack=4)
+        if who is not None and who.party >= 0 and not re.match(r"\s*(and|or)\b", q[who.end:], _I):
+            r.actor, r.action = who.actor, "owns"
+            return
+    who, neg, _ = subject_of(c, r"be the (sole (and exclusive )?|exclusive )?owner|(solely |exclusively )?own\b|retain\w*")
+    if who and not neg:
+        r.actor, r.action = who, "owns"
+
+
+def _mfn(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "most favoured terms"
+    # "NTC agrees that the prices offered to Alfa shall not be less favourable than ...": NTC gives, Alfa receives
+    agrees = re.search(r"\s+(agrees|covenants|undertakes|warrants)\s+that\b", q, _I)
+    if agrees and re.search(r"(less|more|as) favou?rabl|most favou?red", q, _I):
+        giver = subject_before(q, agrees.start(), c.ms)
+        to = re.search(r"\b(offered|provided|charged|granted|given|extended|made available)\s+to\s+", q[agrees.end():], _I)
+        taker = mention_at(q, agrees.end() + to.end(), c.ms, slack=4) if to else None
+        if giver is not None and giver.party >= 0 and taker is not None and taker.party >= 0 and taker.party != giver.party:
+            r.actor, r.action, r.counterparty = giver.actor, "must match better terms given to others", taker.actor
+            return
+    who, neg, m = subject_of(c, r"offer|grant|extend|provide|give|reduce|adjust|charge|sell|make available|be entitled")
+    if who and not neg:
+        r.actor, r.action, r.counterparty = who, "must match better terms given to others", party_counter(c, m)
+
+
+def _rofr(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    kind = ("right of first refusal" if re.search(r"first (?:right of )?refusal", q, _I)
+            else "right of first offer" if re.search(r"first (?:right of )?offer", q, _I)
+            else "right of first negotiation" if re.search(r"first (negotiation|right to negotiate)|negotiat", q, _I) else "")
+    r.detail, r.consequence = kind, "pre-emption right"
+    who, neg, _ = subject_of(c, r"(the |a )?(right|option)")
+    if not who:
+        _, grantee, _ = grant(c, r"grants?")
+        who = grantee.actor if grantee and grantee.party >= 0 else ""
+    if who and not neg and kind:
+        r.actor, r.action = who, "has a " + kind
+    if re.search(r"(sale|sell|transfer|dispos\w+)[^.;]{0,100}(business|assets|shares|stock|equity|interest)", q, _I):
+        r.trigger = "a sale of the business or assets"
+
+
+def _beneficiary(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "third-party beneficiary"
+    m = re.search(r"(?:^|[,;:]\s*|\band\s+|\bthat\s+)((?:the\s+|each\s+|any\s+|all\s+)?[\w'\u2019&-]+(?:\s+[\w'\u2019&-]+){0,5})\s+"
+                  r"(is|are|shall be|will be)\s+(?:an?\s+|the\s+)?(?:express(?:ly)?\s+|intended\s+)*third[- ]party\s+beneficiar", q, _I)
+    if m and not re.search(r"\b(?:not|no|none)\b", m.group(0), _I):
+        r.detail = plain(m.group(1), c)
+        r.action = "are" if m.group(2).lower() == "are" or r.detail.endswith("s") else "is"
+
+
+def _disparage(c: Ctx, r: ClauseReading) -> None:
+    r.consequence = "non-disparagement"
+    who, neg, m = bound_party(c, r"disparag\w*|make|publish|issue|say|communicate|comment|express|refrain")
+    refrain = re.search(r"refrain\w*\s+from\s+(?:\w+\s+){0,3}disparag", c.quote, _I)
+    if who and (neg or refrain):
+        r.actor, r.action, r.counterparty = who, "may not disparage", party_counter(c, m)
+
+
+_IP_WORDS = (("patents", r"patent"), ("trademarks", r"trade ?marks?|\bmarks\b"), ("copyrights", r"copyright"),
+             ("intellectual property", r"intellectual property"), ("licensed rights", r"licensed (?:rights|technology|property)"))
+
+
+def _not_to_sue(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.consequence = "covenant not to sue"
+    r.detail = next((w for w, rx in _IP_WORDS if re.search(rx, q, _I)), "")
+    challenge = re.search(r"contest|challeng|attack|dispute|oppos|impugn|question", q, _I)
+    r.trigger = (" or ".join(w for w in ("validity", "ownership") if re.search(w if w == "validity" else r"ownership|title", q, _I))
+                 if challenge else "")
+    who, neg, m = bound_party(c, r"contest|challenge|attack|dispute|oppose|impugn|question|sue|bring|assert|commence|institute|"
+                                r"file|initiate|take any action")
+    if who and neg:
+        r.actor, r.counterparty = who, party_counter(c, m)
+        r.action = "may not challenge" if challenge and r.trigger else "may not sue"
+
+
+READERS: dict[str, Callable[[Ctx, ClauseReading], None]] = {
+    "exclusivity": _exclusivity,
+    "most_favored_nation": _mfn,
+    "rofr_rofo": _rofr,
+    "ip_ownership": _ip,
+    "license_grant": _licence,
+    "third_party_beneficiary": _beneficiary,
+    "non_disparagement": _disparage,
+    "covenant_not_to_sue": _not_to_sue,
+}

@@ -1,0 +1,255 @@
+"""Readings of the clauses that decide who may end or move an agreement: change of control, assignment,
+termination for convenience, a debt default on a change of control, key-employee triggers."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from agents.offline.clauses.clause_grammar import (
+    CONTROL, Ctx, actor_of, anchor, consent_of, control_trigger, subject_of,
+)
+from agents.offline.clauses.clause_parts import (
+    AUTO_TERMINATION, ClauseReading, LICENCES_SURVIVE, NOT_TRANSFERABLE, STATUTORY_ASSIGNMENT, amount_of, mention_at,
+    notice_of, other_party, sale_carve_out,
+)
+
+_I = re.IGNORECASE
+
+
+SALE_PERMITTED = "permitted without consent on a sale of the business"
+
+
+_TERMINATE = r"terminat(e|ing)\b|cancel\b|end this|terminated\b"
+
+
+_ASSIGN = r"(sell,\s*)?(assign|transfer|delegate|sublet|sublicense|sub-license|subcontract|cede)(ed|able)?\b"
+
+
+def _termination(c: Ctx, r: ClauseReading) -> bool:
+    a = anchor(c, _TERMINATE)
+    if a is None:
+        until = re.search(r"\buntil terminated by\s+", c.quote, _I)  # "remains in effect until terminated by either party"
+        who = mention_at(c.quote, until.end() - 3, c.ms, slack=6) if until else None
+        if who is None:
+            return False
+        a = (who, False, until.start(), "terminated")
+    who, neg = actor_of(a[0], c, a[1])
+    if neg:
+        return False
+    r.actor, r.action, r.consequence = who, "may terminate", "termination right"
+    return True
+
+
+_WITHOUT_CONSENT = re.compile(r"\bwithout\b[^.;]{0,60}?\b(?:consent|approval)\b", _I)
+
+
+_NO_NEED = re.compile(r"\b(?:need|necessity|requir\w*|obtain\w*|having to)\b", _I)
+
+
+_PERMITS = re.compile(r"\b(?:may|can|right to|entitled to|free to|permitted to|able to|allowed to|authori[sz]ed to)\b", _I)
+
+
+_RESTRICTS = re.compile(r"\b(?:not|no|neither|nor|never|cannot|if|unless|in the event|should|prohibited)\b", _I)
+
+
+def _requires_consent(q: str) -> bool:
+    """Whether the clause makes something depend on consent: "shall not assign without the prior written
+    consent of" and "if Vendor undergoes a change of control without AT&T's consent" do; "may assign to an
+    affiliate without consent" and "without any need for the other's consent" do not."""
+    if not re.search(r"\b(consent|approval)\b", q, _I):
+        return False
+    withouts = list(_WITHOUT_CONSENT.finditer(q))
+    if not withouts:
+        return True  # "subject to the consent of", "requires the approval of"
+    for m in withouts:
+        if _NO_NEED.search(m.group(0)):
+            continue
+        before = re.split(r"[.;]", q[max(0, m.start() - 200):m.start()])[-1]
+        if _RESTRICTS.search(before) or not _PERMITS.search(before):
+            # "... consummates any Change of Control of Vendor without the prior written consent of": an act done
+            # without consent, with no "may" or "right to" making it a permission, is one that needs consent
+            return True
+    return False
+
+
+def _change_of_control(c: Ctx, r: ClauseReading) -> None:
+    r.trigger = control_trigger(c) or ""
+    q = c.quote
+    if AUTO_TERMINATION.search(q) and re.search(r"\bassignment\b", q, _I):
+        _assignment(c, r)  # "terminates automatically in the event of its assignment (as the 1940 Act defines it)"
+        if r.consequence.startswith("terminates automatically"):
+            return
+        r.actor = r.action = r.consequence = r.detail = r.counterparty = ""
+        r.trigger = control_trigger(c) or ""
+    if AUTO_TERMINATION.search(q) and CONTROL.search(q):
+        # "Upon any Change of Control this Agreement shall automatically terminate unless Licensor has consented"
+        r.action, r.consequence = "terminates automatically", "terminates automatically on change of control"
+        unless = re.search(r"\bunless\b[^.;]{0,160}?\b(?:consent\w*|approv\w*|waive\w*)", q, _I)
+        if unless:
+            who = next((m for m in c.ms if unless.start() < m.start < unless.end() and m.party >= 0), None)
+            r.counterparty = who.actor if who is not None else "the other party"
+        return
+    if LICENCES_SURVIVE.search(q):
+        r.action, r.consequence = "leaves the licences in place", "licences survive"
+        return
+    if _DEFINES_CONTROL.search(q):
+        # the definition, not a consequence: what counts as a change of control is what the lawyer reads it for
+        r.action, r.consequence, r.detail = "is defined", "see clause", _control_events(q)
+        return
+    if _termination(c, r):
+        if r.actor == "either party" and r.trigger.endswith("of either party"):
+            r.trigger = r.trigger.replace("of either party", "of the other party")
+        return
+    if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)", q, _I):
+        r.action, r.consequence = "is treated as an assignment", "consent required (treated as assignment)"
+        r.counterparty = consent_of(c, "")
+        return
+    if sale_carve_out(q) is not None:
+        # the restriction lets a party assign on a sale of its business without consent: what the deal meets
+        # is that permission and its conditions, not the consent the restriction asks for otherwise
+        _assignment(c, r)
+        holder = c.idx.display_of(sale_carve_out(q).who)  # '' when the name is no party's: then as the restriction
+        r.actor = holder or r.actor or "either party"
+        r.action, r.consequence, r.detail, r.counterparty = "may assign", SALE_PERMITTED, "sale carve-out", ""
+        return
+    a = anchor(c, _ASSIGN)
+    if a is not None and a[1]:  # "may not assign (whether through a merger or otherwise)": an assignment clause
+        trigger = r.trigger
+        _assignment(c, r)
+        r.trigger = r.trigger if r.actor else trigger
+        return
+    if _requires_consent(q):
+        r.action, r.consequence, r.counterparty = "requires consent", "consent required", consent_of(c, "")
+        return
+    a = anchor(c, r"notif|give\b[^.;]{0,30}notice|provide\b[^.;]{0,30}notice|inform")
+    if a is not None:
+        who, _ = actor_of(a[0], c, a[1])
+        r.actor, r.action, r.consequence = who, "must give notice", "notice only"
+        r.counterparty = (lambda o: o.actor if o else "")(other_party(c.ms, a[0]))
+        return
+    if r.trigger:
+        r.action, r.consequence = "applies", "see clause"
+    if not r.trigger:
+        _assignment(c, r)
+
+
+_DEFINES_CONTROL = re.compile(r"^\W*(?:\(?[a-z0-9]{1,3}[.)]\s*)?(?:the\s+term\s+)?[\"\u201c]?change\s+(?:in|of)\s+control[\"\u201d]?"
+                              r"[^.;]{0,60}?\b(?:means|shall\s+mean|shall\s+include|includes|shall\s+be\s+deemed)", _I)
+
+
+_SHARE = re.compile(r"\b(more than|greater than|in excess of|at least|over)?\s*((?:\w+(?:[- ]\w+)?\s+)?(?:percent|per cent)"
+                    r"(?:\s+\(\d{1,3}(?:\.\d+)?\s?%\))?|\(?\d{1,3}(?:\.\d+)?\s?%\)?)", _I)
+
+
+def _control_events(q: str) -> str:
+    """What a definition of change of control counts, in plain words: 'a transfer of more than 50% of the voting
+    securities, a merger or a sale of substantially all of the assets'; '' when none of these is named."""
+    events = []
+    share = _SHARE.search(q)
+    if share:
+        pct = re.search(r"\d{1,3}(?:\.\d+)?\s?%", share.group(0))
+        amount = pct.group(0).replace(" ", "") if pct else " ".join(share.group(2).split())
+        if re.match(r"\s*or\s+(?:more|greater)", q[share.end():]):
+            amount += " or more"
+        events.append(f"a transfer of {(share.group(1) or '').lower() + ' ' if share.group(1) else ''}{amount} of the "
+                      "voting securities")
+    elif re.search(r"\bmajority\b[^.;]{0,80}\b(?:voting|equity|shares|stock|securities)", q, _I):
+        events.append("a transfer of a majority of the voting securities")
+    if re.search(r"\bmerger|\bconsolidat\w+|\breorgani[sz]\w+", q, _I):
+        events.append("a merger")
+    if re.search(r"substantially all", q, _I):
+        events.append("a sale of substantially all of the assets")
+    if not events:
+        return ""
+    return events[0] if len(events) == 1 else ", ".join(events[:-1]) + " or " + events[-1]
+
+
+def _assignment(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    a = anchor(c, _ASSIGN)
+    consent = bool(re.search(r"\b(consent|approval|agreed upon in writing|agreement in writing)\b", q, _I))
+    if a is not None:
+        who, neg = actor_of(a[0], c, a[1])
+        permitted = re.search(r"\bwithout\b[^.;]{0,50}\b(consent|approval)", q[a[2]:a[2] + 160], _I) and not neg
+        r.actor = who
+        if neg:
+            r.action = "may not subcontract" if a[3].lower().startswith("subcontract") else "may not assign"
+            r.consequence = "consent required" if consent else "assignment prohibited"
+        elif permitted:
+            r.action, r.consequence = "may assign", "permitted without consent"
+        elif re.search(r"\bonly\b[^.;]{0,60}\b(consent|approval)|\b(subject to|with)\b[^.;]{0,30}\b(consent|approval)", q, _I):
+            r.action, r.consequence = "may assign", "consent required"
+        else:
+            r.actor = ""
+    r.trigger = f"assignment by {r.actor}" if r.actor else "assignment"
+    if consent and r.consequence != "permitted without consent":
+        r.counterparty = consent_of(c, r.actor, a[2] if a is not None else 0)
+        r.consequence = r.consequence or "consent required"
+    if AUTO_TERMINATION.search(q) and not r.actor:
+        r.action, r.consequence = "terminates automatically", "terminates automatically on assignment"
+        if STATUTORY_ASSIGNMENT.search(q):
+            r.detail = "change of control counts"
+            r.trigger = "assignment (as the US fund statutes define it)"
+        return
+    if re.search(r"\b(null and void|void|of no (force or )?effect|invalid)\b", q, _I):
+        r.consequence = (r.consequence + "; " if r.consequence else "") + "void without consent"
+    if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)", q, _I) and CONTROL.search(q):
+        r.detail = "change of control counts"
+        if not r.actor:
+            r.trigger = control_trigger(c) or "a change of control"
+    barred = NOT_TRANSFERABLE.search(q)
+    if barred and not r.actor and not consent and r.consequence in ("", "assignment prohibited"):
+        # "All rights ... granted herein are not sublicenseable, transferable or assignable": what may not move, and
+        # how, in the clause's own adjectives
+        verbs = list(dict.fromkeys(_PASSIVE[w.lower()[:6]] for w in re.findall(
+            r"\b(?:sub-?licen[cs]e?able|transferr?able|assignable)\b", barred.group(0), _I)))
+        how = ", ".join(verbs[:-1]) + " or " + verbs[-1] if len(verbs) > 1 else verbs[0]
+        r.consequence, r.action = "assignment prohibited", f"may not be {how}"
+        r.detail = "the rights granted" if re.search(r"\b(?:rights?|licen[cs]es?)\b", barred.group(1), _I) else "the agreement"
+        return
+    r.consequence = r.consequence or "restricts assignment"
+
+
+_PASSIVE = {"sublic": "sublicensed", "sub-li": "sublicensed", "transf": "transferred", "assign": "assigned"}
+
+
+_NO_CAUSE = re.compile(r"convenience|without cause|with or without cause|for any reason|for no reason|any or no reason|"
+                       r"no reason|at will|in its (sole|absolute|unfettered) discretion|non-cause", _I)
+
+
+def _convenience(c: Ctx, r: ClauseReading) -> None:
+    # "for convenience" only where the clause says no cause is needed; a right to terminate for breach is not one
+    r.trigger = "convenience (no cause needed)" if _NO_CAUSE.search(c.quote) else ""
+    r.notice = notice_of(c.quote)
+    if not _termination(c, r):
+        r.action, r.consequence = "", "termination right"
+
+
+def _debt(c: Ctx, r: ClauseReading) -> None:
+    r.trigger = control_trigger(c)
+    q = c.quote
+    r.consequence = ("event of default" if re.search(r"event of default", q, _I)
+                     else "mandatory prepayment" if re.search(r"prepay", q, _I) else "debt provision")
+
+
+def _employee(c: Ctx, r: ClauseReading) -> None:
+    q = c.quote
+    r.trigger = control_trigger(c)
+    r.amount = amount_of(q)
+    what = ("severance" if re.search(r"severance", q, _I) else "accelerated vesting" if re.search(r"accelerat|vest", q, _I)
+            else "a bonus" if re.search(r"\bbonus", q, _I) else "a payment" if re.search(r"\bpay(ment)?\b", q, _I) else "")
+    r.detail, r.consequence = what, "employee payment"
+    who, neg, _ = subject_of(c, r"(be )?entitled|receive|vest")
+    if who and not neg and what:
+        r.actor, r.action = who, "is entitled to"
+
+
+READERS: dict[str, Callable[[Ctx, ClauseReading], None]] = {
+    "change_of_control": _change_of_control,
+    "anti_assignment": _assignment,
+    "lease_assignment": _assignment,
+    "termination_for_convenience": _convenience,
+    "debt_change_of_control": _debt,
+    "key_employee": _employee,
+}
