@@ -668,6 +668,13 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
     ("post_termination_services", 'If any such insurance is on a "claims made" basis, Distributor shall maintain coverage '
      "thereunder for a period of at least two (2) years following the termination of this Agreement.",
      "Distributor (XYZ Corp.) must keep its insurance in place after the agreement ends."),
+    # after the end: a use barred in the negative, an option to buy
+    ("post_termination_services", "13.3 No Use of Products. From and after termination Distributor shall not use "
+     "internally or employ any of the Products as a part of any product.",
+     "Distributor (XYZ Corp.) must stop using the other party's name, marks or materials after the agreement ends (§ 13.3)."),
+    ("post_termination_services", "In the event of termination or expiration of this Agreement, Cisco shall have an "
+     "option, which shall expire ninety (90) days after such termination, to purchase from Distributor all inventory "
+     "of the Products.", "Cisco may buy from Distributor (XYZ Corp.) what the clause lists after the agreement ends."),
     # revenue sharing: a split, a payee, a redacted percentage
     ("revenue_sharing", "4.1 General Allocation. The parties agree to share fees 50%/50% on assignments within the "
      "scope of this Agreement.", "The parties share the fees 50%/50% (§ 4.1)."),

@@ -381,6 +381,8 @@ def _after_end(s: _Say, r: ClauseReading) -> str | None:
     if r.actor and r.action:
         subj, verb = s.subject(r.action)
         verb = verb.replace("the other party's", s.poss(r.counterparty))
+        if r.counterparty:
+            verb = verb.replace("from the other party", f"from {s.who(r.counterparty)}")
         when = "" if "agreement ends" in verb else " after the agreement ends"
         return f"{subj} {verb}{when}{s.tail(False)}"
     return f"{r.detail}{s.tail(False)}" if r.detail else None

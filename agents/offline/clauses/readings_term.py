@@ -79,7 +79,8 @@ _AFTER_END = (
      r"(?:purchase\s+)?orders", "must complete orders accepted before the agreement ends",
      "The orders accepted before the agreement ends must still be completed"),
     ("stop use", r"\b(?:cease|stop|discontinue)\w*\s+(?:all\s+)?(?:further\s+)?(?:use|using|to use|the use)\b"
-     r"|\bprohibited from (?:using|selling|distributing|shipping)|\bno longer (?:use|sell|distribute)",
+     r"|\bprohibited from (?:using|selling|distributing|shipping)|\bno longer (?:use|sell|distribute)"
+     r"|\b(?:shall|will|may)\s+not\s+(?:thereafter\s+|thereupon\s+|further\s+)?(?:use|employ)\b",
      "must stop using the other party's name, marks or materials",
      "The use of the other party's name, marks or materials must stop when the agreement ends"),
     ("records", r"\b(?:books|records)\b[^.;]{0,80}\b(?:maintained|kept|retained|preserved)\b"
@@ -90,6 +91,10 @@ _AFTER_END = (
      "must keep its insurance in place", "The insurance must be kept in place for a period after the agreement ends"),
     ("hand over", r"\bdeliver\w*\b[^.;]{0,60}\b(?:data|materials|documents|records|work product|deliverables)\b",
      "must hand over the other party's data and materials", "The data and materials must be handed over when the agreement ends"),
+    # "IBM shall have an option, which shall expire [*] days after such termination, to purchase from MSL ... all
+    # assets used by MSL": a right to buy, not a duty
+    ("buy", r"\b(?:option|right)\b[^.;]{0,120}?\bto\s+(?:purchase|buy|acquire|repurchase)\b",
+     "may buy from the other party what the clause lists", "A party may buy what the clause lists when the agreement ends"),
 )
 
 
@@ -97,7 +102,8 @@ _VERB_OF = {"transition": r"provide|give|render|perform|assist|cooperate", "sell
             "last buy": r"place|order|purchase|buy", "return": r"return|destroy|deliver",
             "support": r"continue|provide|support|supply", "perform": r"perform|continue", "payment": r"pay|remit",
             "orders": r"complete|fill|fulfil|honou?r", "stop use": r"cease|stop|discontinue|be prohibited|no longer",
-            "records": r"maintain|keep|retain|preserve", "hand over": r"deliver", "insurance": r"maintain|keep|continue|purchase"}
+            "records": r"maintain|keep|retain|preserve", "hand over": r"deliver", "insurance": r"maintain|keep|continue|purchase",
+            "buy": r"have an option|have the option|have the right|has an option|has the right|purchase|buy|acquire"}
 
 
 def _after_end(c: Ctx, r: ClauseReading) -> None:
@@ -113,6 +119,9 @@ def _after_end(c: Ctx, r: ClauseReading) -> None:
         return
     r.detail = kind[3]
     who, neg, m = bound_party(c, _VERB_OF[kind[0]])
+    if not who and kind[0] == "stop use":  # "Distributor shall not use ... after termination": the same duty
+        who, neg, m = bound_party(c, r"use|employ")
+        neg = not neg
     if who and not neg:
         r.actor, r.action, r.counterparty = who, kind[2], party_counter(c, m)
 
