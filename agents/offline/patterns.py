@@ -54,7 +54,15 @@ _EXCLUSIVE_IDIOM = (r"(?:exclusive of\b|(?:not|non)[- ]exclusive\b"
                     r"|expression|statement|understanding|purpose|right,? title)"
                     r"|(?:complete|entire|final),? (?:and )?exclusive (?:\w+ )?(?:agreement|expression|statement|understanding)"
                     r"|remed\w* (?:is|are|shall be|will be) (?:the )?(?:sole (?:and|or) )?exclusive\b"
-                    r"|exclusively (?:provided|(?:to|for) (?:the )?(?:\w+\W{0,2}){0,2}benefit)|inures? exclusively)")
+                    r"|exclusively (?:provided|(?:to|for) (?:the )?(?:\w+\W{0,2}){0,2}benefit)|inures? exclusively"
+                    # who owns or runs something, where something is kept, how a word reads: "belong solely and
+                    # exclusively to Licensor", "will exclusively control the filing, prosecution ... of patents",
+                    # "a database maintained exclusively for", "the word 'or' shall not be exclusive"
+                    r"|(?:belong|vest|reside)\w* (?:solely (?:and|or) )?exclusively (?:to|in|with)"
+                    r"|exclusively (?:control|handle|manage|conduct)\w* (?:the )?(?:\w+,? ){0,3}(?:filing|prosecution|preparation|maintenance|enforcement|defen[cs]e)"
+                    r"|(?:maintained|used|located|stored|kept|held|dedicated|reserved) (?:solely (?:and|or) )?exclusively (?:for|on|in|at|by)"
+                    r"|exclusivity of (?:the )?(?:warrant|remed)\w*"
+                    r"|[\"\u201c]or[\"\u201d] (?:shall|will|is) not (?:be )?exclusive)")
 # exclusive dealing in other words: a sole supplier, requirements, "shall not purchase ... from any other"
 _EXCLUSIVE_DEALING = re.compile(
     r"\b(?:sole|only) (?:supplier|distributor|provider|source|reseller|agent|licensee)|\brequirements\b"
@@ -92,13 +100,28 @@ _AUDIT_ONLY = OnlyIdioms(
 
 # "minimum" and "at least" as words of drafting, not of a commitment: "the report should provide at a minimum:",
 # interest "adjusted to the maximum amount allowed by law", a definition of control as ownership of at least
-# 50% of the voting securities.
+# 50% of the voting securities, a notice period ("at least ninety (90) days' prior written notice"), how often
+# something happens ("shall meet no less than monthly", "at least once a year"), how long ("for at least two (2)
+# years"), an insurance minimum ("coverage in minimum amounts of $2,000,000 per occurrence").
 _MINIMUM_ONLY = OnlyIdioms(
     re.compile(r"minimum|maximum|at least|not less than|no less than", _F),
     re.compile(r"\bat a minimum\b|maximum (?:\w+ )?(?:amount|rate|extent)s? (?:allowed|permitted|permissible) (?:by|under)"
                r"|\bmaximum (?:lawful|legal|permitted)\b"
                r"|(?:owner\w*|hold\w*|control\w*|possess\w*) (?:\w+ ){0,4}(?:of )?(?:at least|not less than|no less than|more than) "
-               r"(?:\w+ )?(?:\(?\d+\)? ?)?(?:%|percent|per cent)", _F))
+               r"(?:\w+ )?(?:\(?\d+\)? ?)?(?:%|percent|per cent)"
+               r"|(?:at least|not less than|no less than) (?:\w+ )?(?:\(\d+\) )?(?:\d+ )?(?:business |calendar )?(?:days?|weeks?|months?)['’]?s?"
+               r" (?:\w+ ){0,3}(?:notice|prior to|before|in advance)"
+               r"|(?:at least|not less than|no less than) (?:once|twice|annually|monthly|quarterly|weekly|yearly)\b"
+               r"|\b(?:for|of) (?:a period of )?(?:at least|not less than|no less than) (?:\w+ )?(?:\(\d+\) )?(?:\d+ )?"
+               r"(?:years?|months?|weeks?|days?)\b"
+               r"|\b(?:insurance|coverage)\b[^.;]{0,120}?\b(?:minimum|at least|not less than|no less than)\b"
+               r"|\b(?:minimum|at least|not less than|no less than)\b[^.;]{0,120}?\b(?:insurance|coverage|per occurrence|each occurrence)\b", _F))
+# A minimum commitment is about buying, selling, paying or delivering (or a sales quota, "minimum performance
+# goals"): a unit whose minimum concerns nothing traded ("maintain at least one business office", "the minimum
+# express and implied warranties required by law") commits to no volume or spend.
+_TRADED = (r"\b(?:purchas|order|buy|bought|sell|sold|sale|royalt|fee|payment|pay|paid|unit|volume|quantit|revenue|commit"
+           r"|spend|price|forecast|shipment|deliver|suppl|provide|licen[cs]es\b|subscri|user|customer|product|service|dollar"
+           r"|cost|amount|tons?\b|barrels?\b|gallons?\b|quotas?\b|performance (?:goals?|targets?|standards?|requirements?))|\$|\[\*+\]")
 
 
 ITEM_PATTERNS: dict[str, ItemPatterns] = {
@@ -163,9 +186,11 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
     ),
     "minimum_commitment": ItemPatterns(
         include=_rx(r"minimum", r"take[- ]or[- ]pay", r"(at least|not less than|no less than)\b", r"maximum (quantit|volume|amount|number)", r"(forecast|purchase) (commitment|obligation)",
+                    r"\b(sales|purchase|volume|performance) quotas?\b|\b(meet|achieve|attain|reach|satisfy)\w* (the |its |any |such )?quotas?\b",
                     r"\btake,? or pay\b|\bpay for (\w+ )?if not taken"),
         # Severability and "to the fullest extent permitted by law" use the word and commit to nothing.
         exclude=[*_rx(r"\b(minimum|maximum|fullest|greatest) extent\b"), _MINIMUM_ONLY],
+        require=_rx(_TRADED),
     ),
     "cap_on_liability": ItemPatterns(
         include=_rx(r"liab\w*", r"damages", r"in no event", r"exceed", r"(limit|limitation)s? (of|on)"),
@@ -285,7 +310,13 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
                     r"\benforce\w*\b.{0,80}\b(any person|third part\w*|non-?part\w*)", r"\bthird part\w* (rights|enforcement)"),
         strong=_rx(r"\b(is|are|shall be|will be|be) (an? |the )?(express(ly)? |intended )*(third[- ]party )beneficiar\w*",
                    r"\bintended (third[- ]party )?beneficiar\w*(?! .{0,40}\bno\b)"),
-        exclude=_rx(r"\b(no|not (be )?an?|not (a|any)|none of the|nothing .{0,120}) (intended )?third[- ]part(y|ies) beneficiar\w*(?!.{0,200}\b(except|other than|save|provided|however)\b)"),
+        # "No third party beneficiaries" (its exception must be in the same sentence: "No Waiver; No Third Party
+        # Beneficiary. None of the terms may be waived except in writing" names no beneficiary), and "made for the
+        # benefit of no party other than those executing it"
+        exclude=_rx(r"\b(no|not (be )?an?|not (a|any)|none of the|nothing [^.;]{0,120}) (intended )?third[- ]part(y|ies) beneficiar\w*"
+                    r"(?![^.;]{0,200}\b(except|other than|save|provided|however)\b)",
+                    r"\b(?:not|neither)\b[^.;]{0,60}\bfor the (?:sole |exclusive )?benefit of any (?:person|party|entity|third part\w*|one)"
+                    r" other than (?:the parties|those (?:executing|signing)|the signator)"),
     ),
     "non_disparagement": ItemPatterns(
         include=_rx(r"disparag\w*", r"\b(negative|derogatory|adverse|critical|defamatory|unfavou?rable|disparaging|harmful) (statements?|comments?|remarks?|publicity|information)",

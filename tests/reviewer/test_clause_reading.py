@@ -519,7 +519,14 @@ def test_exclusive_used_for_something_else_is_no_exclusivity_clause():
                    "THE WARRANTIES IN SECTION 5.1 ARE THE EXCLUSIVE WARRANTIES FROM CISCO.",
                    "The remedies herein are not exclusive of any other remedy, except where this Agreement specifies "
                    "that a particular remedy is sole or exclusive.",
-                   "Distributor acknowledges Cisco's exclusive right, title and interest in and to the Marks."):
+                   "Distributor acknowledges Cisco's exclusive right, title and interest in and to the Marks.",
+                   # who owns or runs something, where something is kept, how a word reads
+                   "All related rights and goodwill belong solely and exclusively to Cisco.",
+                   "As between the Parties, Cisco will exclusively control the filing, prosecution and maintenance "
+                   "of any patents claiming Cisco Inventions.",
+                   "Distributor shall keep Customer Information only in a database maintained exclusively for it.",
+                   "5.2 Exclusivity of Warranties",
+                   '(g) the word "or" shall not be exclusive;'):
         assert not gate("exclusivity", clause), clause
     for clause in ("Cisco appoints Distributor as its exclusive distributor of the Products in the Territory.",
                    "Distributor shall purchase all of its requirements of the Products exclusively from Cisco.",
@@ -543,6 +550,20 @@ def test_accounts_audit_and_drafting_minimums_are_no_audit_right_or_commitment()
                    '"Control" means the ownership of at least fifty percent (50%) of the voting securities.'):
         assert not gate("minimum_commitment", clause), clause
     assert gate("minimum_commitment", "Distributor shall purchase at least 1,000 units in each calendar year.")
+    # a notice period, a meeting frequency, a minimum of nothing traded
+    for clause in ("Unless either party gives the other at least ninety (90) days' prior written notice of non-renewal, "
+                   "the term shall be extended by one year.",
+                   "The Steering Committee shall meet no less than monthly during the Term.",
+                   "Distributor shall maintain at least one business office in the Territory.",
+                   "Licensor grants the minimum express and implied warranties required by applicable law.",
+                   "Vendor will maintain Products/Completed Operations coverage for at least two (2) years after completion.",
+                   "Reseller will maintain errors and omissions insurance in minimum amounts of Two Million Dollars "
+                   "(US$2,000,000) per occurrence."):
+        assert not gate("minimum_commitment", clause), clause
+    assert gate("minimum_commitment", "Distributor shall order at least 1,000 units per quarter and shall give at least "
+                                      "thirty (30) days' prior written notice of any change to its forecast.")
+    assert gate("minimum_commitment", "Distributor shall meet the minimum performance goals set forth in Exhibit C.")
+    assert gate("minimum_commitment", "This Agreement may be terminated by Cisco if Distributor does not meet the Quotas.")
 
 
 def test_a_party_without_a_defined_term_is_named_without_its_suffix(items):
@@ -718,3 +739,17 @@ def test_a_noun_or_participle_of_the_verb_names_no_one_bound(items):
     s = write_summary(items["audit_rights"], "Distributor shall maintain staff necessary to provide oversight and perform "
                       "audits to ensure compliance at the national and regional level.", PARTIES)
     assert "may audit" not in s, s
+
+
+def test_no_third_party_beneficiaries_is_no_beneficiary_clause():
+    from agents.offline.patterns import gate
+
+    for clause in ("14.5. No Waiver; No Third Party Beneficiary. None of the terms of this Agreement may be waived or "
+                   "modified except by an express agreement in writing signed by the parties.",
+                   "14.6 No Third Party Beneficiaries. This Agreement is neither expressly nor impliedly made for the "
+                   "benefit of any party other than those executing it."):
+        assert not gate("third_party_beneficiary", clause), clause
+    for clause in ("There are no third party beneficiaries of this Agreement, except that the Indemnified Parties may "
+                   "enforce Section 9.",
+                   "Cisco and its suppliers shall be deemed to be third-party beneficiaries of this agreement."):
+        assert gate("third_party_beneficiary", clause), clause
