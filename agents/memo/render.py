@@ -45,13 +45,23 @@ def findings_schedule(memo: Memo, findings: dict[str, Finding]) -> list[tuple[st
         groups.setdefault(f.category, []).append(f)
     out = []
     for cat in sorted(groups, key=lambda c: (order.get(c, (len(order), c))[0], c)):
-        lines = []
+        lines: list[str] = []
+        seen: dict[str, int] = {}  # a line's text -> its index, for passages that read the same at the same place
         for f in groups[cat]:
             also = [order.get(i, (0, i))[1] for i in f.also]
-            lines.append(f"- **{f.severity.value.capitalize()}** — {md(f.summary)}{reviewer_marks(f)}"
-                         + (f" Also answers: {md(', '.join(also))}." if also else "") + f" {cite(f)} · finding {f.id}")
+            text = (f"- **{f.severity.value.capitalize()}** — {md(f.summary)}{reviewer_marks(f)}"
+                    + (f" Also answers: {md(', '.join(also))}." if also else "") + f" {cite(f)}")
+            # two passages of one section that say the same thing are one line with both finding ids (a note
+            # belongs to its own finding, so a finding with one keeps its line)
+            if not f.reviewer_note.strip() and text in seen:
+                i = seen[text]
+                lines[i] = lines[i].replace(" · finding ", " · findings ", 1) + f", {f.id}"
+                continue
+            lines.append(f"{text} · finding {f.id}")
             if f.reviewer_note.strip():
                 lines.append(f"  - Reviewer note: {md(f.reviewer_note)}")
+            else:
+                seen[text] = len(lines) - 1
         out.append((f"{order.get(cat, (0, cat))[1]} ({len(groups[cat])})", lines))
     return out
 

@@ -262,3 +262,19 @@ def test_docx_tables_fit_each_columns_longest_word_and_repeat_their_header(tmp_p
     header = doc.tables[0].rows[0]._tr
     assert header.xpath("./w:trPr/w:tblHeader")  # repeats on the next page, never alone at a page's foot
     assert all(p.paragraph_format.keep_with_next for c in doc.tables[0].rows[0].cells for p in c.paragraphs)
+
+
+def test_two_passages_that_read_the_same_at_the_same_place_are_one_schedule_line():
+    same = "Licensee has exclusive rights granted by Licensor."
+    fs = [_f("exclusivity", "3.6 Licensor grants Licensee an exclusive licence.", "IP/lic.pdf", 7, summary=same),
+          _f("exclusivity", "The licence in 3.6 is exclusive worldwide.", "IP/lic.pdf", 7, summary=same, start=200),
+          _f("exclusivity", "The licence is exclusive in Canada.", "IP/lic.pdf", 9, summary=same, start=900),
+          _f("exclusivity", "It is exclusive in Mexico.", "IP/lic.pdf", 7, summary=same, start=400, reviewer_note="check")]
+    memo = Memo(room="r", run_id="r", sections=[])
+    lines = dict(m.findings_schedule(memo, {f.id: f for f in fs}))["exclusivity (4)"]
+    assert len(lines) == 4 and sum(line.count(same) for line in lines) == 3
+    joined = [line for line in lines if " · findings " in line]
+    assert len(joined) == 1 and {fs[0].id, fs[1].id} == set(joined[0].rsplit(" · findings ", 1)[1].split(", "))
+    assert any(line.endswith(f"p. 9] · finding {fs[2].id}") for line in lines)  # another page: its own line
+    noted = lines.index(next(line for line in lines if line.endswith(f"· finding {fs[3].id}")))
+    assert lines[noted + 1] == "  - Reviewer note: check"  # a finding with a note keeps its own line
