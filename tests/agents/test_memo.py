@@ -278,3 +278,14 @@ def test_two_passages_that_read_the_same_at_the_same_place_are_one_schedule_line
     assert any(line.endswith(f"p. 9] · finding {fs[2].id}") for line in lines)  # another page: its own line
     noted = lines.index(next(line for line in lines if line.endswith(f"· finding {fs[3].id}")))
     assert lines[noted + 1] == "  - Reviewer note: check"  # a finding with a note keeps its own line
+
+
+def test_of_equally_severe_passages_a_read_sentence_leads_the_agreement(settings):
+    item = next(i for i in load_checklist(settings.checklist_path) if i.id == "exclusivity")
+    fallback = _f("exclusivity", "EXCLUSIVE DISTRIBUTOR AGREEMENT", "Commercial/acme.pdf", 1, Severity.medium,
+                  summary="The agreement contains an exclusivity commitment.")
+    read = _f("exclusivity", "1. Acme appoints Target as its exclusive distributor.", "Commercial/acme.pdf", 1,
+              Severity.medium, start=500, summary="Customer has exclusive rights granted by Supplier.")
+    text = m.item_section(item, [fallback, read], None, agreements=AGREEMENTS).text
+    lead = next(line for line in text.splitlines() if line.startswith("- "))
+    assert "Customer has exclusive rights granted by Supplier." in lead and "Further passages" in text
