@@ -689,6 +689,13 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
     ("post_termination_services", 'If any such insurance is on a "claims made" basis, Distributor shall maintain coverage '
      "thereunder for a period of at least two (2) years following the termination of this Agreement.",
      "Distributor (XYZ Corp.) must keep its insurance in place after the agreement ends."),
+    # a first refusal said through its holder's exercise, or as the holder's right
+    ("rofr_rofo", "Cisco shall have thirty (30) business days (the \"ROFR Period\") from receipt of a ROFR Notice to "
+     "exercise its ROFR.", "Cisco has a right of first refusal."),
+    ("rofr_rofo", "If Distributor does not exercise its ROFR within the ROFR Period, Cisco may contract with any third "
+     "party.", "Distributor (XYZ Corp.) has a right of first refusal."),
+    ("rofr_rofo", "Cisco may sell the Units with respect to which Distributor's right of first refusal was not "
+     "exercised.", "Distributor (XYZ Corp.) has a right of first refusal."),
     # after the end: a use barred in the negative, an option to buy
     ("post_termination_services", "13.3 No Use of Products. From and after termination Distributor shall not use "
      "internally or employ any of the Products as a part of any product.",

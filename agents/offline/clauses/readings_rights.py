@@ -200,14 +200,27 @@ def _mfn(c: Ctx, r: ClauseReading) -> None:
 
 def _rofr(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
-    kind = ("right of first refusal" if re.search(r"first (?:right of )?refusal", q, _I)
-            else "right of first offer" if re.search(r"first (?:right of )?offer", q, _I)
-            else "right of first negotiation" if re.search(r"first (negotiation|right to negotiate)|negotiat", q, _I) else "")
+    kind = ("right of first refusal" if re.search(r"first (?:right of )?refusal|\bROFR\b", q, _I)
+            else "right of first offer" if re.search(r"first (?:right of )?offer|\bROFO\b", q, _I)
+            else "right of first negotiation" if re.search(r"first (negotiation|right to negotiate)|negotiat|\bROFN\b", q, _I)
+            else "")
     r.detail, r.consequence = kind, "pre-emption right"
     who, neg, _ = subject_of(c, r"(the |a )?(right|option)")
     if not who:
         _, grantee, _ = grant(c, r"grants?")
         who = grantee.actor if grantee and grantee.party >= 0 else ""
+    if not who:
+        # "SMBC's right of first refusal was not exercised", "Calm shall have thirty (30) business days ... to
+        # exercise its ROFR": the holder is the one whose right it is
+        held = next((m for m in c.ms if m.party >= 0 and re.match(
+            r"['\u2019]s?\s+(?:\w+\s+){0,2}?(?:right of first|ROF[RON]\b)|\s+(?:(?:does|do|shall|will|may)\s+(?:not\s+)?"
+            r"|fails?\s+to\s+|elects?\s+(?:not\s+)?to\s+)?exercis\w*\s+(?:its|their)\s+(?:\w+\s+){0,2}?(?:right of first|ROF[RON]\b)",
+            q[m.end:], _I)), None)
+        if held is None:
+            own, neg, _ = bound_party(c, r"exercise (?:its|their) (?:\w+\s+){0,2}?(?:right of first|ROF[RON]\b)")
+            who = own
+        else:
+            who, neg = held.actor, False
     if who and not neg and kind:
         r.actor, r.action = who, "has a " + kind
     if re.search(r"(sale|sell|transfer|dispos\w+)[^.;]{0,100}(business|assets|shares|stock|equity|interest)", q, _I):
