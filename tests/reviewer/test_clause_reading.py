@@ -689,6 +689,21 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
     ("post_termination_services", 'If any such insurance is on a "claims made" basis, Distributor shall maintain coverage '
      "thereunder for a period of at least two (2) years following the termination of this Agreement.",
      "Distributor (XYZ Corp.) must keep its insurance in place after the agreement ends."),
+    # assignment: "shall have the power to", an aside with its own modal or party, a permission by destination
+    ("anti_assignment", "This Agreement shall bind the parties and their successors, but neither party shall have the "
+     "power to assign this Agreement without the prior written consent of the other party.",
+     "Neither party may assign the agreement without the other's prior written consent."),
+    ("anti_assignment", "4.2 ASSIGNMENT. Neither party may, or shall have the power to, assign this Agreement without "
+     "the prior written consent of the other party.",
+     "Neither party may assign the agreement without the other's prior written consent (§ 4.2)."),
+    ("anti_assignment", "Provided, however, Distributor may, without the prior written consent of Cisco, assign its "
+     "rights and obligations to an affiliate.", "Distributor (XYZ Corp.) may assign the agreement to an affiliate "
+     "without consent."),
+    ("anti_assignment", "10.7 ASSIGNMENT. (a) Cisco may assign this Agreement to an Affiliate upon written notice to "
+     "Distributor.", "Cisco may assign the agreement to an affiliate without consent, on written notice (§ 10.7)."),
+    ("anti_assignment", "Notwithstanding the foregoing, Distributor may assign this Agreement to a successor organization "
+     "by merger, consolidation or acquisition.",
+     "Distributor (XYZ Corp.) may assign the agreement to a successor to its business without consent."),
     # a first refusal said through its holder's exercise, or as the holder's right
     ("rofr_rofo", "Cisco shall have thirty (30) business days (the \"ROFR Period\") from receipt of a ROFR Notice to "
      "exercise its ROFR.", "Cisco has a right of first refusal."),

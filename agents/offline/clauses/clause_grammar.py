@@ -40,7 +40,7 @@ _GAP_WORDS = set("""not also only immediately thereupon then further hereby have
 be entitled permitted authorized authorised free able to in its their discretion at any time and is are without cause
 upon written notice prior days day months exclusive obligation agree agrees undertake undertakes required elect
 hereunder independently thereafter thereof or unilaterally absolute reasonable first directly indirectly either
-whether alone jointly with others through third party parties""".split()) | {
+whether alone jointly with others through third party parties power authority""".split()) | {
     # "Conformis shall be prohibited from developing": the restriction is the modal's own verb
     "prohibited", "restricted", "precluded", "barred", "from"}
 
@@ -63,8 +63,13 @@ def anchor(c: Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool,
         if not v:
             continue
         gap = rest[:v.start()]
-        if re.search(r"[.;:]|\b(may|shall|will|must|if|unless|provided)\b", gap, _I) or any(
-                m.end() <= x.start < m.end() + v.start() for x in c.ms):
+        # a party named inside an aside between commas ("Calm may, without the prior written consent of XSPA,
+        # assign") is not the verb's subject and does not cut the modal from its verb
+        asides = [(m.end() + a.start(), m.end() + a.end()) for a in re.finditer(r",[^,;.]{0,120},", gap)]
+        # "neither party may, or shall have the power to, assign": the aside's own modal is no other clause
+        bare = re.sub(r",[^,;.]{0,120},", lambda a: " " * len(a.group(0)), gap)
+        if re.search(r"[.;:]|\b(may|shall|will|must|if|unless|provided)\b", bare, _I) or any(
+                m.end() <= x.start < m.end() + v.start() and not any(s <= x.start < e for s, e in asides) for x in c.ms):
             continue
         sentence = q[max(0, m.start() - 200):m.start()].split(". ")[-1]
         before_neg = bool(re.search(r"\bin no event\s*$|\bneither\b[^.;]*$", sentence, _I))

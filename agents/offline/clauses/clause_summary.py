@@ -156,9 +156,11 @@ def _assignment(s: _Say, r: ClauseReading) -> str | None:
         return f"The agreement terminates automatically on its assignment{act}{s.tail(False)}"
     if r.actor and r.consequence.startswith("permitted without consent"):
         subj, verb = s.subject(r.action)
-        to = (" to an affiliate" if s.said(r"affiliat\w*[^.;]{0,80}without|without[^.;]{0,120}affiliat") else
+        to = (" to an affiliate" if s.said(r"affiliat\w*[^.;]{0,80}without|without[^.;]{0,120}affiliat"
+                                           r"|\bassign\w*\b[^.;]{0,120}\bto\s+(?:an?\s+|any\s+|its\s+)?affiliat") else
               " to a successor to its business" if s.said(r"successor|acquir\w*|substantially all") else "")
-        return f"{subj} may assign the agreement{to} without consent{s.tail(False)}"
+        on = f", on {r.notice}" if r.notice else ""
+        return f"{subj} may assign the agreement{to} without consent{on}{s.tail(False)}"
     if r.actor and r.action == "may assign" and consent:
         subj, _ = s.subject(r.action)
         return f"{subj} may assign the agreement only with {s.poss(r.counterparty, '')} {written}consent".replace("  ", " ") + s.tail(False)

@@ -180,6 +180,12 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
             r.action, r.consequence = "may assign", "permitted without consent"
         elif re.search(r"\bonly\b[^.;]{0,60}\b(consent|approval)|\b(subject to|with)\b[^.;]{0,30}\b(consent|approval)", q, _I):
             r.action, r.consequence = "may assign", "consent required"
+        elif not consent and re.search(r"\bto\s+(?:an?\s+|any\s+|its\s+|the\s+)?(?:\w+\s+){0,2}?(?:affiliate|subsidiar|successor|parent"
+                                       r"|acquir|purchaser)", q[a[2]:a[2] + 200], _I):
+            # "Customer may assign this Agreement to a successor organization by merger", "TouchStar may assign ...
+            # to an Affiliate upon written notice": a permission that names no consent needs none
+            r.action, r.consequence = "may assign", "permitted without consent"
+            r.notice = notice_of(q)
         else:
             r.actor = ""
     r.trigger = f"assignment by {r.actor}" if r.actor else "assignment"
