@@ -704,6 +704,8 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
     ("anti_assignment", "Notwithstanding the foregoing, Distributor may assign this Agreement to a successor organization "
      "by merger, consolidation or acquisition.",
      "Distributor (XYZ Corp.) may assign the agreement to a successor to its business without consent."),
+    ("audit_rights", "Cisco reserves the right to site inspect Distributor's physical location of business at any time.",
+     "Cisco may inspect Distributor's facilities."),
     # a first refusal said through its holder's exercise, or as the holder's right
     ("rofr_rofo", "Cisco shall have thirty (30) business days (the \"ROFR Period\") from receipt of a ROFR Notice to "
      "exercise its ROFR.", "Cisco has a right of first refusal."),

@@ -40,7 +40,7 @@ _GAP_WORDS = set("""not also only immediately thereupon then further hereby have
 be entitled permitted authorized authorised free able to in its their discretion at any time and is are without cause
 upon written notice prior days day months exclusive obligation agree agrees undertake undertakes required elect
 hereunder independently thereafter thereof or unilaterally absolute reasonable first directly indirectly either
-whether alone jointly with others through third party parties power authority""".split()) | {
+whether alone jointly with others through third party parties power authority site onsite physically""".split()) | {
     # "Conformis shall be prohibited from developing": the restriction is the modal's own verb
     "prohibited", "restricted", "precluded", "barred", "from"}
 
