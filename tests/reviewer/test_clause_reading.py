@@ -727,6 +727,9 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
      "Distributor (XYZ Corp.) receives a royalty on net sales."),
     ("revenue_sharing", "Distributor shall pay Cisco *** percent (***%) of the Distributor Revenue, payable monthly.",
      "Distributor (XYZ Corp.) must pay Cisco a share of revenue."),
+    # where the figures are, when the clause states none
+    ("revenue_sharing", "The revenue share for the Program is stated in Exhibit B.", "The revenue share is set out in Exhibit B."),
+    ("revenue_sharing", "Royalties shall be as set forth in Schedule 4.1.", "The royalties are set out in Schedule 4.1."),
     # a minimum said through its breach or its imposition
     ("minimum_commitment", "Should Distributor fail to supply a minimum of [***] units in any quarter, Cisco may claim "
      "liquidated damages.", "Distributor (XYZ Corp.) must supply a minimum quantity."),

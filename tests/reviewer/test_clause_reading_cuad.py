@@ -80,6 +80,9 @@ def violations(sentence: str, parties: list[PreambleParty], quote: str) -> list[
         rest = rest.replace(law.group(1), " ")
     rest = re.sub(r"\b(USD|EUR|GBP|US)(?=\s?[$\d])", " ", rest).strip()
     rest = re.sub(r"\bInvestment (?:Company|Advisers) Act\b", " ", rest)  # a statute the sentence cites is no party
+    for ref in re.findall(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*", rest):
+        if ref in " ".join(quote.split()):  # where the figures are, as the quote cites it: no party
+            rest = rest.replace(ref, " ")
     for g in _GENERIC_SUBJECTS:
         if rest.startswith(g):
             rest = rest[len(g):]

@@ -30,6 +30,7 @@ NOT_NAMES = {"The", "A", "An", "Any", "Either", "Each", "Neither", "No", "Both",
              "U.S.", "Liability", "Rights", *calendar.month_name[1:], *calendar.day_name}
 _WORD = re.compile(r"[A-Z][\w&.'-]*")
 STATUTES = re.compile(r"\bInvestment (?:Company|Advisers) Act\b")
+DOCUMENT_PARTS = re.compile(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*")
 
 
 _LAW_OF = re.compile(r"\blaws? of (?:the )?(.+?)(?: \(§[^)]*\))?\.?$")
@@ -42,6 +43,7 @@ def stray_names(summary: str, allowed_words: set[str]) -> list[str]:
     law = _LAW_OF.search(summary)
     text = summary[:law.start(1)] if law else summary
     text = STATUTES.sub(" ", text)  # a statute the sentence cites is no party
+    text = DOCUMENT_PARTS.sub(" ", text)  # nor is the exhibit or schedule it points to
     words = [re.sub(r"'s$", "", w) for w in _WORD.findall(text)]
     return [w for w in words[1:] if w.strip(".'") not in allowed_words and w not in NOT_NAMES]
 

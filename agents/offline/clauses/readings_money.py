@@ -293,7 +293,14 @@ def _revenue(c: Ctx, r: ClauseReading) -> None:
         kind = {"royalty": "a royalty", "commission": "a commission", "share": "a share of revenue"}[paid.group(1).lower()]
         r.detail = kind + (f" on {paid.group(2).lower()}" if paid.group(2) else "")
         return
-    # _bound_party: "ArTara will, no later than 60 days following each calendar quarter, pay tiered Royalties"
+    # "The revenue share for the Program is stated in Exhibit B": where the figures are, when the clause has none
+    where = re.search(r"\b(revenue share|royalt(?:y|ies)(?: rates?)?|commissions?|fees?)\b[^.;]{0,60}?\b(?:is|are|shall be|will be)\s+"
+                      r"(?:as\s+)?(?:stated|set\s+(?:forth|out)|specified|described|listed|shown)\s+in\s+((?:Exhibit|Schedule|Appendix|Annex"
+                      r"|Attachment)\s+[A-Z0-9][\w.-]*)", q, _I)
+    if where and not r.amount:
+        r.action, r.detail = "set out in", f"{where.group(1).lower()}|{where.group(2)}"
+        return
+    # bound_party: "ArTara will, no later than 60 days following each calendar quarter, pay tiered Royalties"
     # "Royalty payments" is no promise to pay; "Royalties will be payable by ArTara" is
     who, neg, m = bound_party(c, r"(?:pay(?:able)?|remit|share|split|account for|owe)\b")
     if who and not neg:
