@@ -780,3 +780,11 @@ def test_no_third_party_beneficiaries_is_no_beneficiary_clause():
                    "enforce Section 9.",
                    "Cisco and its suppliers shall be deemed to be third-party beneficiaries of this agreement."):
         assert gate("third_party_beneficiary", clause), clause
+
+
+def test_an_aside_naming_the_other_party_does_not_make_it_the_object(items):
+    # the aside is about the other party's request and cost; the audit is of a subcontractor, on its behalf
+    s = write_summary(items["audit_rights"], "Failing those efforts, Distributor shall, upon Cisco's request and at "
+                      "Cisco's expense, conduct the audit on behalf of Cisco, subject to terms agreed for the "
+                      "Subcontractor audit.", PARTIES)
+    assert "may audit Cisco" not in s, s

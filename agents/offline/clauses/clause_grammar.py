@@ -63,9 +63,12 @@ def anchor(c: Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool,
         if not v:
             continue
         gap = rest[:v.start()]
-        # a party named inside an aside between commas ("Calm may, without the prior written consent of XSPA,
-        # assign") is not the verb's subject and does not cut the modal from its verb
-        asides = [(m.end() + a.start(), m.end() + a.end()) for a in re.finditer(r",[^,;.]{0,120},", gap)]
+        # a party named inside an aside about its consent ("Calm may, without the prior written consent of XSPA,
+        # assign") is not the verb's subject and does not cut the modal from its verb; any other aside naming a
+        # party still does ("Vendor shall, upon AT&T's request and at AT&T's expense, conduct the audit ... on
+        # behalf of AT&T" is no audit of AT&T)
+        asides = [(m.end() + a.start(), m.end() + a.end()) for a in re.finditer(r",[^,;.]{0,120},", gap)
+                  if re.search(r"\b(?:consent|approval)\b", a.group(0), _I)]
         # "neither party may, or shall have the power to, assign": the aside's own modal is no other clause
         bare = re.sub(r",[^,;.]{0,120},", lambda a: " " * len(a.group(0)), gap)
         if re.search(r"[.;:]|\b(may|shall|will|must|if|unless|provided)\b", bare, _I) or any(
