@@ -124,6 +124,16 @@ _TRADED = (r"\b(?:purchas|order|buy|bought|sell|sold|sale|royalt|fee|payment|pay
            r"|cost|amount|tons?\b|barrels?\b|gallons?\b|quotas?\b|performance (?:goals?|targets?|standards?|requirements?))|\$|\[\*+\]")
 
 
+# "for any reason" that says what happens after an ending, not who may end: "Upon termination or expiration of the
+# Term for any reason, all rights ... shall be extinguished", "shall survive the term or termination of this
+# Agreement for any reason". A unit that also grants a right to terminate for any reason still passes.
+_AFTER_ANY_TERMINATION = OnlyIdioms(
+    re.compile(_CONVENIENCE, _F),
+    re.compile(r"(?:upon|on|after|following|surviv\w*|in the event of)\s+(?:the\s+|any\s+)?(?:(?:term|expiration|expiry)\s+or\s+)?"
+               r"(?:termination|expiration|expiry)(?:\s+or\s+(?:expiration|termination|expiry))?(?:\s+of\s+(?:this|the)\s+(?:Agreement|Term))?"
+               r"\s+for\s+any\s+reason(?:\s+whatsoever)?", _F))
+
+
 ITEM_PATTERNS: dict[str, ItemPatterns] = {
     "change_of_control": ItemPatterns(
         include=_rx(_CONTROL, _SUBST_ALL, _MAJORITY, _MERGER + r".{0,200}(terminat|consent|assign|notif|notice)",
@@ -142,10 +152,10 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
         require=_rx(_CONVENIENCE, r"(terminat|cancel)\w*.{0,250}(upon|on|by|with|giving|providing|after|within) .{0,60}(days?|weeks?|months?|years?)'?s?\W.{0,40}notice",
                     r"(upon|on|by|with|giving|providing) .{0,60}(days?|weeks?|months?|years?)'?s?\W.{0,40}notice.{0,120}(terminat|cancel)",
                     r"(terminat|cancel)\w*.{0,160}(with|upon|on|by giving) (a |an )?\(?\d+\)? (\w+ ){0,2}notice", r"non-?cause"),
-        exclude=_rx(r"(by )?mutual (written )?(agreement|consent)\b(?!.{0,80}(either|any) party may)",
+        exclude=[*_rx(r"(by )?mutual (written )?(agreement|consent)\b(?!.{0,80}(either|any) party may)",
                     r"(written )?agreement of (both|all|the) parties",
                     r"^(?!.*" + _CONVENIENCE + r").*\b(breach\w*|default\w*|insolv\w+|bankrupt\w*|receiver|liquidat\w+|cured?|for cause|with cause|renew\w*|extend\w*|expir\w*|non-?payment|fail\w*)\b",
-                    r"may not be terminated"),
+                    r"may not be terminated"), _AFTER_ANY_TERMINATION],
     ),
     "exclusivity": ItemPatterns(
         include=_rx(r"exclusiv\w*", r"\bsole (and exclusive )?(supplier|distributor|provider|source|reseller|agent|licensee)",
@@ -204,6 +214,12 @@ ITEM_PATTERNS: dict[str, ItemPatterns] = {
                     r"unlimited", r"not be limited", r"without limit", r"regardless of",
                     r"\bnot (be )?subject to (any )?(cap|limit|limitation|exclusion)s?\b"),
         require=_rx(r"liab\w*", r"damages", r"limitation", r"\bcap\b"),
+        # a representation about the liabilities a party has ("neither ... has any liabilities or obligations of any
+        # nature ... except for"), and a limitation period ("No lawsuit ... may be brought ... after two (2) years"),
+        # say nothing about a cap on liability under the agreement
+        exclude=_rx(r"\b(?:has|have)\s+(?:no|any)\s+(?:material\s+)?liabilit\w*\s+(?:or|and)\s+obligations?\s+of\s+any\s+(?:nature|kind)",
+                    r"\b(?:lawsuit|action|claim|suit|proceeding)s?\b[^.;]{0,120}\bmay\s+be\s+(?:brought|commenced|instituted)\b"
+                    r"[^.;]{0,160}\b(?:after|more than)\b"),
     ),
     "indemnification": ItemPatterns(
         include=_rx(r"indemnif\w*", r"hold\w* harmless"),

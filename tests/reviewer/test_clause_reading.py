@@ -788,3 +788,27 @@ def test_an_aside_naming_the_other_party_does_not_make_it_the_object(items):
                       "Cisco's expense, conduct the audit on behalf of Cisco, subject to terms agreed for the "
                       "Subcontractor audit.", PARTIES)
     assert "may audit Cisco" not in s, s
+
+
+def test_a_representation_of_liabilities_or_a_limitation_period_is_no_uncapped_liability():
+    from agents.offline.patterns import gate
+
+    for clause in ("As of the date of this Agreement, neither Cisco nor any of its affiliates has any liabilities or "
+                   "obligations of any nature (absolute, accrued, contingent or otherwise) except for those disclosed.",
+                   "No lawsuit or other action may be brought by either party hereto, or on any claim arising out of "
+                   "this Agreement, after two (2) years from the date on which the party knew of the claim."):
+        assert not gate("uncapped_liability", clause), clause
+    assert gate("uncapped_liability", "The limitations of liability in this Section 10 shall not apply to a breach of "
+                                      "Section 11 or to either party's indemnity obligations.")
+
+
+def test_for_any_reason_after_an_ending_is_no_termination_for_convenience():
+    from agents.offline.patterns import gate
+
+    for clause in ("4.3 EFFECT OF TERMINATION. Upon termination or expiration of the Term for any reason, all rights and "
+                   "obligations of the parties under this Agreement shall be extinguished, except that:",
+                   "Survival of Article V. The provisions of this Article V shall survive the term or termination of "
+                   "this Agreement for any reason."):
+        assert not gate("termination_for_convenience", clause), clause
+    assert gate("termination_for_convenience", "Either party may terminate this Agreement for any reason upon thirty (30) "
+                                               "days written notice; upon termination for any reason, fees accrued remain payable.")
