@@ -51,8 +51,7 @@ class ColumnContext:
 class ColumnState(TypedDict, total=False):
     run_id: str
     delegated: list[str]  # document ids the root handed out, in order
-    answered: Annotated[list[str], operator.add]
-    failed: Annotated[list[str], operator.add]
+    failed: Annotated[list[str], operator.add]  # of those, the ones whose model call failed
     coverage: dict
 
 
@@ -112,7 +111,7 @@ async def answer(task: DocTask) -> dict:
     a.seconds = round(time.monotonic() - t0, 3)
     c.store.put_column_answers(run_id, [ans])
     c.store.finish_assignment(run_id, a, calls=calls)
-    return {"answered": [doc_id]} if a.status is AssignmentStatus.done else {"failed": [doc_id]}
+    return {} if a.status is AssignmentStatus.done else {"failed": [doc_id]}
 
 
 def collect(state: ColumnState) -> dict:

@@ -52,6 +52,7 @@ class ClauseReading:
     consequence: str = ""
     amount: str = ""        # a cap, commitment or limit ("$2,500,000", "the fees paid ... in the prior 12 months")
     detail: str = ""        # the rest of the predicate a sentence needs ("a non-exclusive, worldwide licence")
+    where: str = ""         # the part of the document that holds what the clause leaves out ("Exhibit B")
 
 
 @dataclass(frozen=True)

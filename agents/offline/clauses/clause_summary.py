@@ -349,10 +349,7 @@ def _audit(s: _Say, r: ClauseReading) -> str | None:
 
 def _revenue(s: _Say, r: ClauseReading) -> str | None:
     if r.action == "set out in":
-        what, where = r.detail.split("|", 1)
-        where = where.rstrip(".")
-        verb = "are" if what.endswith("s") else "is"
-        return f"The {what} {verb} set out in {where}{s.tail(False)}"
+        return f"The {r.detail} {'are' if r.detail.endswith('s') else 'is'} set out in {r.where}{s.tail(False)}"
     what = r.amount or r.detail
     if r.action == "share" and r.detail:
         return f"The parties share {r.detail}{s.tail(False)}"
@@ -581,8 +578,8 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     say = _SAY.get(item.id)
     text = say(_Say(idx, r, quote), r) if say else None
     allowed = idx.allowed() | ({r.detail.removeprefix("the ")} if item.id == "governing_law" and r.detail else set()) | STATUTES
-    if r.action == "set out in":  # "Exhibit B" is where the figures are, not a name
-        allowed |= {r.detail.split("|", 1)[1].rstrip(".")}
+    if r.where:  # "Exhibit B" is where the figures are, not a name
+        allowed |= {r.where}
     if not text or not names_only_parties(text, allowed):
         sec = f" (§ {r.section})" if r.section else ""
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."

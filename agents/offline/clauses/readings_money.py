@@ -298,7 +298,7 @@ def _revenue(c: Ctx, r: ClauseReading) -> None:
                       r"(?:as\s+)?(?:stated|set\s+(?:forth|out)|specified|described|listed|shown)\s+in\s+((?:Exhibit|Schedule|Appendix|Annex"
                       r"|Attachment)\s+[A-Z0-9][\w.-]*)", q, _I)
     if where and not r.amount:
-        r.action, r.detail = "set out in", f"{where.group(1).lower()}|{where.group(2)}"
+        r.action, r.detail, r.where = "set out in", where.group(1).lower(), where.group(2).rstrip(".")
         return
     # bound_party: "ArTara will, no later than 60 days following each calendar quarter, pay tiered Royalties"
     # "Royalty payments" is no promise to pay; "Royalties will be payable by ArTara" is
