@@ -15,6 +15,7 @@ from typing import Callable, Sequence
 
 from agents.offline.clauses.clause_parts import GENERIC, OPENS_RESTRICTION, PartyIndex, PartyLike, index_parties, sale_carve_out
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
+from agents.offline.clauses.operative import operative_sentence
 from core.types import ChecklistItem
 
 _I = re.IGNORECASE
@@ -581,6 +582,9 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     if r.where:  # "Exhibit B" is where the figures are, not a name
         allowed |= {r.where}
     if not text or not names_only_parties(text, allowed):
+        # the clause's own operative sentence, restated, names who does what when the item's reading could not
+        text = operative_sentence(quote, idx, r.section)
+    if not text:
         sec = f" (§ {r.section})" if r.section else ""
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
     return text[:-1] if text.endswith("..") else text  # a name that ends the sentence may end "LLC."

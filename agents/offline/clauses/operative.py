@@ -1,0 +1,220 @@
+"""The clause's own operative sentence, restated: "Licensed Users must indemnify, hold harmless and defend
+Licensor (§ 4.1)."
+
+When no reading of the checklist item applies (the clause is drafted in a way its item's reader does not
+know), the sentence a lawyer would still write is the clause's first operative sentence in plain form: its
+party subject, the modal as an obligation or a permission ("shall" -> "must", "shall not" -> "may not",
+"shall have the right to" -> "may"), and the verb phrase as the clause words it, up to its first break.
+
+It is written only when that restatement is safe to read on its own:
+- the subject is one of the agreement's parties (or "each party", "neither party", "the receiving party");
+- what stands before the subject is a short condition ("If Licensee fails to pay within 30 days,") or an
+  enumerator, never a clause the subject belongs to;
+- the verb phrase ends at a comma, semicolon or sentence end within a few words, so nothing is cut mid-thought;
+- every capitalised word left is a party's name, a section or an exhibit; the clause's defined terms follow a
+  determiner ("the Products", "any Confidential Information") and are written in lower case; any other
+  capitalised word (a third party, an authority: "FDA", "Medicare") means the sentence is not written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agents.offline.clauses.clause_parts import Mention, PartyIndex, mentions
+
+_I = re.IGNORECASE
+
+# an aside between a modal and its verb ("shall, at its sole expense, and upon request of Licensor, transfer"); it
+# opens with a preposition or a qualifier, so that a list's commas ("execute, file, deliver") are never taken for one
+_ASIDE = (r",\s*(?:(?:and|but|or)\s+)?(?:at|upon|on|in|by|for|with|without|subject|to|as|if|where|when|promptly|within|after|"
+          r"before|prior|following|from|under|pursuant|except|unless|jointly|severally|not|hereby|each|both|either)\b[^,;.]{0,80}")
+# the modal and what it means for the subject: (pattern, plain modal, plain negative modal)
+_MODALS = [
+    (r"(?:shall|will)\s+have\s+the\s+first\s+right(?:\s*" + _ASIDE + ")*,?\s+to", "has the first right to"),
+    (r"(?:shall|will)\s+have\s+the\s+(?:sole\s+|exclusive\s+|non-exclusive\s+|absolute\s+)?right(?:\s*" + _ASIDE + ")*,?\s+to", "may"),
+    (r"(?:shall\s+be|is|are)\s+entitled(?:,[^,;.]{0,60},)?\s+to", "may"),
+    (r"(?:hereby\s+)?(?:agrees?|undertakes?|covenants?)\s+(?:that\s+it\s+(?:shall|will)\s+)?(?:not\s+to|to\s+not)", "may not"),
+    (r"(?:hereby\s+)?(?:agrees?|undertakes?|covenants?)\s+(?:to|that\s+it\s+(?:shall|will))", "must"),
+    (r"(?:shall|will|must)\s+not|shall\s+in\s+no\s+event|will\s+in\s+no\s+event|cannot|may\s+not", "may not"),
+    (r"(?:shall|will|must)\s+not\s+be", "is not"),
+    (r"(?:shall|will|must)\s+be", "is"),
+    (r"(?:shall|will|must)\s+have", "has"),
+    (r"(?:shall|will|must)", "must"),
+    (r"may", "may"),
+]
+_MODAL = re.compile(r"\s*(?:" + "|".join(f"(?P<m{k}>{p})" for k, (p, _) in enumerate(_MODALS)) + r")\b"
+                    r"(?:(?:\s*" + _ASIDE + ")+,)?\s*", _I)
+# between the subject and its modal: an aside, "and its Affiliates", "hereby", "also"
+_BETWEEN = re.compile(r"(?:\s*,[^,;.()]{0,80},|\s*\([^()]{0,80}\)|\s+(?:and|or)\s+(?:its|their)\s+(?:affiliates|subsidiaries)"
+                      r"|\s+(?:also|hereby|further|thereupon|then))*", _I)
+_NOT_VERBS = {"be", "been", "have", "has", "the", "a", "an", "any", "all", "such", "its", "their", "that", "this", "to",
+              "in", "on", "at", "by", "for", "with", "of", "from", "not", "no", "each", "either", "if", "as", "so",
+              "thereafter", "prior", "during", "upon", "promptly", "also", "only", "within", "after", "before", "under", "until",
+              "through", "and", "or", "otherwise", "cause", "procure", "ensure", "acknowledge", "acknowledges", "agree",
+              "represent", "warrant", "confirm", "understand"}
+_ADVERB = r"(?:(?:promptly|immediately|diligently|timely|exclusively|solely|jointly|severally|(?:not\s+)?unreasonably|" \
+          r"reasonably|fully|also|further|thereafter|thereupon|then|directly|indirectly|only|otherwise|freely)\s+)"
+_VERB = r"(?!(?:as|at|in|on|by|for|with|from|to|upon|without|and|or|the|a|an|any|all|its|their|such|each)\b)[a-z][a-z-]+"
+_VERB_GROUP = re.compile(_ADVERB + r"*(?P<v>" + _VERB + r")(?:\s*,\s*(?:" + _ADVERB + r"?" + _VERB + r")){0,4}"
+                         r"(?:,?\s+(?:and|or|and/or)\s+" + _ADVERB + r"?(?:" + _VERB + r")(?:\s+harmless)?)?")
+# what opens a sentence before its subject without making the subject part of another clause
+_ENUM = re.compile(r"^\s*(?:\(?[a-z0-9]{1,4}[.)]\s*)*(?:(?:in addition|further(?:more)?|accordingly|additionally|"
+                   r"notwithstanding (?:the foregoing|anything to the contrary[^,]{0,60})|without limiting[^,]{0,60}|"
+                   r"thereafter|also|moreover|similarly|likewise),\s*)?", _I)
+_CONDITION = re.compile(r"^(?:if|in the event|upon|on|following|after|where|when|whenever|during|within|before|prior to|"
+                        r"at any time|from and after|until|in connection with|in case|subject to|except as|to the (?:full )?extent|"
+                        r"unless)\b[^;:]*,\s*(?:then\s*)?$", _I)
+# words a verb phrase does not end on
+_DANGLING = re.compile(r"(?:\s+(?:the|a|an|of|to|and|or|any|all|such|its|their|for|with|in|on|by|at|from|as|that|"
+                       r"which|under|each|no|this|these|those|other|than|per|be))+$", _I)
+_BREAK = re.compile(r"\s*(?:[,;:.]|\(|\s(?:and|but)\s+(?=(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must)\b)|\s(?:provided|except|unless|subject to|in accordance with|pursuant to|so long as|"
+                    r"if|when|until|notwithstanding|including|without limitation)\b)", _I)
+# a comma that ends the object: what follows qualifies it or starts a clause of its own
+_ENDS_AT_COMMA = re.compile(r"\s*(?:provided|except|excluding|unless|including|which|who|whose|subject to|in accordance with|"
+                            r"pursuant to|as|if|when|whether|so that|such that|but|until|although|though|whereas|while|and\s+(?:shall|will|may|must|agrees?)|"
+                            r"(?:and|or)\s+(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must))\b", _I)
+_LIST = re.compile(r"(?:,\s*[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})*,?\s+(?:and|or|and/or)\s+[a-z][\w-]*")
+_DETERMINER = re.compile(r"\b(?:the|a|an|any|all|such|its|their|each|this|that|these|those|no|other|his|her|every|"
+                         r"either|both|of such|said|and|or)\s+$|['\u2019]s?\s+$", _I)
+_NUMERAL = re.compile(r"\b((?:one |two |three |four |five )?hundred(?: and)?(?: [a-z]+(?:-[a-z]+)?)?|[a-z]+(?:-[a-z]+)?)\s+\((\d+)\)", _I)
+_SECTION = re.compile(r"\b(?:sections?|articles?|clauses?|paragraphs?)\s+(\d[\w.()]*)", _I)
+_DOC_PART = re.compile(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*")
+_MAX_WORDS = 28
+# participles that describe a state after "shall be" ("shall be entitled", "shall not be obligated"), not a passive duty
+_STATIVE = {"authorized", "authorised", "permitted", "required", "obligated", "entitled", "prohibited", "restricted",
+            "deemed", "limited", "located", "interested", "qualified", "licensed", "registered", "incorporated",
+            "organized", "organised", "owned", "based", "allowed", "empowered", "released", "excused", "relieved"}
+
+
+def _subject(m: Mention) -> str:
+    return {"neither party": "Neither party", "either party": "Either party", "each party": "Each party",
+            "the receiving party": "The receiving party"}.get(m.actor, m.actor)
+
+
+def _plain(words: str, idx: PartyIndex) -> str | None:
+    """The clause's words with defined terms in lower case, '§' for sections, numerals once; None when a
+    capitalised word names someone or something that is not a party."""
+    words = _NUMERAL.sub(lambda m: m.group(2), " ".join(words.split()))
+    words = _SECTION.sub(lambda m: "§ " + m.group(1), words)
+    keep: dict[str, str] = {}
+
+    def hold(text: str) -> str:
+        key = f"\x00{len(keep)}\x00"
+        keep[key] = text
+        return key
+    words = _DOC_PART.sub(lambda m: hold(m.group(0)), words)
+    for term, i in idx.terms:
+        for form in {term, term.upper()}:
+            words = re.sub(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", lambda _: hold(idx.displays[i]), words)
+    out: list[str] = []
+    in_term = False  # inside a defined term of several words ("the Confidential Information")
+    for w in re.finditer(r"\S+", words):
+        tok = w.group(0)
+        if re.match(r"[A-Z]", tok) and not tok.startswith("\x00"):
+            if tok.strip(".,'").isupper() and len(tok.strip(".,'")) > 1:
+                return None  # "FDA": an authority or a third party, no defined term of the agreement
+            if out and not (in_term or _DETERMINER.search(" ".join(out) + " ")):
+                return None  # "Medicare", "Microsoft": a name that is no party's
+            tok, in_term = tok.lower(), not re.search(r"[,;:.)]$", tok)
+        else:
+            in_term = False
+        out.append(tok)
+    text = " ".join(out)
+    for key, val in keep.items():
+        text = text.replace(key, val)
+    return text
+
+
+def _object(rest: str) -> str | None:
+    """The verb's object up to where the clause plainly ends; None when it runs on past a comma into more of
+    itself ("permit an independent, certified public accountant ..."), so that cutting would leave half a thought."""
+    # "ten (10) years" is one number; "(NDA)", "(or its designee)" an aside or a definition, not where the clause ends
+    rest = _NUMERAL.sub(lambda m: m.group(2), rest)
+    rest = re.sub(r"\s*\((?!\s*(?:[ivx]+|[a-z]|\d+)\s*\))[^()]{0,60}\)", "", rest, flags=_I)
+    at = 0
+    while True:
+        cut = _BREAK.search(rest, at)
+        if cut is None:
+            end = len(rest)
+            break
+        if cut.group(0).strip() == ",":
+            # "prepare, file, prosecute and maintain Patents": a list goes on past its commas
+            if _ENDS_AT_COMMA.match(rest, cut.end()):
+                end = cut.start()
+                break
+            more = _LIST.match(rest, cut.start())
+            if not more:
+                return None
+            at = more.end()
+            continue
+        elif cut.group(0).strip() == "(" and re.match(r"\(\s*(?:[ivx]+|[a-z]|\d+)\s*\)", rest[cut.end() - 1:]):
+            return None  # "(i) if Distributor ...": the enumerated conditions are the clause's substance
+        end = cut.start()
+        break
+    obj = rest[:end]
+    # "GSK shall transfer to Theravance, or cause ..., ownership of": what is transferred comes later
+    if len(obj.split()) > _MAX_WORDS or re.fullmatch(r"\s*(?:to|with|from)\s+\S+(?:\s+\S+)?\s*", obj, _I):
+        return None
+    return obj
+
+
+def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | None:
+    """The quote's first operative sentence with a party subject, restated; None when none reads safely."""
+    q = " ".join(quote.replace("<omitted>", " … ").split())
+    ms = [m for m in mentions(q, idx) if m.actor != "other party"]
+    for sentence in re.finditer(r"[^.;:]+(?:\.(?=\S)[^.;:]*)*", q):
+        lo, hi = sentence.start(), sentence.end()
+        for m in (x for x in ms if lo <= x.start < hi):
+            if q[m.end:m.end + 1] in ("'", "\u2019"):
+                continue
+            between = _BETWEEN.match(q, m.end)
+            modal = _MODAL.match(q, between.end()) if between else None
+            if not modal or modal.end() > hi:
+                continue
+            kind = next(_MODALS[k][1] for k in range(len(_MODALS)) if modal.group(f"m{k}"))
+            at = modal.end() + len(re.match(r"(?:\([a-z0-9]{1,4}\)\s*)?", q[modal.end():]).group(0))
+            if kind in ("is", "is not", "has"):  # "shall be responsible for", "shall have sole responsibility for"
+                if re.match(r"(?:no|not|deemed|construed|made|bound|entitled)\b", q[at:], _I):
+                    break
+                head = at
+                word = re.match(r"(?:\w+ly\s+)?(\w+)", q[at:])
+                if word and re.fullmatch(r"\w+ed", word.group(1)) and word.group(1).lower() not in _STATIVE:
+                    kind = "must be" if kind == "is" else "may not be"  # "shall be insured": an obligation
+            else:
+                verbs = _VERB_GROUP.match(q, at)
+                if not verbs or verbs.group("v").lower() in _NOT_VERBS:
+                    break
+                head = verbs.end()
+            sentence_text = q[lo:m.start]
+            lead = sentence_text[_ENUM.match(sentence_text).end():]
+            if lead.strip() and not (_CONDITION.match(lead.strip() + " ") and len(lead.split()) <= 20):
+                break  # the subject is inside a clause of its own
+            rest = q[head:hi]
+            # "may pay, as an Expense, retention bonuses": an aside between the verb and its object
+            aside = re.match(r"\s*,\s*(?:as|at|in|on|by|for|with|from|upon|without|to the extent|from time to time)\b[^,;.]{0,60},",
+                             rest, _I)
+            if aside:
+                rest = rest[aside.end():]
+            obj = _object(rest)
+            if obj is None:
+                break
+            phrase = _DANGLING.sub("", (q[at:head] + obj).strip())
+            if kind == "has" and len(phrase.split()) < 4:
+                break  # "IBM has an option": what the option is comes later
+            if re.search(r"\b(?:the following|as follows|following)$", phrase, _I) or not phrase:
+                break  # what follows the colon is the clause's substance
+            said = _plain(phrase, idx)
+            cond = _plain(lead.strip().rstrip(","), idx) if lead.strip() else ""
+            # a redaction, as the filing marks it, without brackets a reader could take for an editor's note
+            said, cond = (None if x is None else re.sub(r"\[\s*\*+\s*\]", "***", x) for x in (said, cond))
+            if said is None or cond is None:
+                break
+            who = _subject(m)
+            if who == "Neither party":  # "Neither party shall assign": the negative is in the subject
+                kind = {"must": "may", "may not": "may", "is not": "is"}.get(kind, kind)
+            text = f"{who} {kind} {said}"
+            if cond:
+                text = cond[:1].upper() + cond[1:] + ", " + text[:1].lower() + text[1:] if m.party < 0 else \
+                    cond[:1].upper() + cond[1:] + ", " + text
+            return text + (f" (§ {section})" if section else "") + "."
+    return None

@@ -1,0 +1,93 @@
+"""The clause's own operative sentence, restated when no reading of its checklist item applies.
+
+Clauses are invented in the drafting styles of SEC-filed contracts (none is copied from cuad-dev); parties
+are the agreement's own, as the preamble gives them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from agents.offline.clauses.clause_parts import index_parties, section_of
+from agents.offline.clauses.clause_summary import write_summary
+from agents.offline.clauses.operative import operative_sentence
+from core.checklist import load_checklist
+from core.settings import get_settings
+
+
+@dataclass
+class P:
+    name: str
+    role: str
+    aliases: tuple = ()
+
+
+PARTIES = [P("Harbor Analytics, Inc.", "Harbor"), P("Quill Media LLC", "Publisher")]
+IDX = index_parties(PARTIES)
+
+
+@pytest.mark.parametrize("quote,sentence", [
+    ("Publisher shall not run banner advertisements on the Co-Branded Site for any of Harbor's competitors.",
+     "Publisher may not run banner advertisements on the co-branded site for any of Harbor's competitors."),
+    ("7.2 Audits. Harbor shall have the right to conduct an audit after the end of each calendar year to verify the "
+     "accuracy of Publisher's quarterly reports, provided the audit is initiated within ninety (90) days.",
+     "Harbor may conduct an audit after the end of each calendar year to verify the accuracy of Publisher's quarterly "
+     "reports (§ 7.2)."),
+    ("Upon termination of this Agreement, Publisher shall promptly refund to Harbor all prepaid fees.",
+     "Upon termination of this agreement, Publisher must promptly refund to Harbor all prepaid fees."),
+    ("Harbor shall have the first right, but not the obligation, at Harbor's expense, to enforce and defend the "
+     "Licensed Marks in the Territory.",
+     "Harbor has the first right to enforce and defend the licensed marks in the territory."),
+    ("Neither party shall use the Domain Name for any purpose.", "Neither party may use the domain name for any purpose."),
+    ("Publisher will be responsible for all taxes on the Fees.", "Publisher is responsible for all taxes on the fees."),
+    ("Subject to approval by the Board, Harbor may pay, as an Expense, retention bonuses to the Key Staff.",
+     "Subject to approval by the board, Harbor may pay retention bonuses to the key staff."),
+])
+def test_the_operative_sentence_restates_who_must_or_may_do_what(quote, sentence):
+    assert operative_sentence(quote, IDX, section_of(quote)) == sentence
+
+
+@pytest.mark.parametrize("quote", [
+    # the subject is inside a clause of its own
+    "Except as Harbor may otherwise direct in writing, all Materials shall be returned within ten days.",
+    # a name that is no party's (an authority, a third party)
+    "Publisher shall file the Reports with the FDA within thirty (30) days.",
+    "Publisher shall notify Medicare of any change.",
+    # cutting at the comma would leave half a thought
+    "Publisher shall permit an independent, certified public accountant selected by Harbor to inspect the records.",
+    "Harbor shall, at its sole expense, transfer to Publisher, or cause its designee to transfer to Publisher, "
+    "ownership of all filings.",
+    # the substance is what follows: an enumeration or a colon
+    "Upon termination by Harbor, Publisher shall, at its option, elect to do one of the following:",
+    "Harbor may terminate this Agreement immediately (i) if Publisher challenges the Marks or (ii) if Publisher "
+    "becomes insolvent.",
+    # no party is the subject
+    "The Royalty shall be paid quarterly in arrears.",
+    # a verb whose substance is its that-clause
+    "Publisher shall procure that its subcontractors keep the Confidential Information confidential.",
+])
+def test_no_sentence_when_the_restatement_would_not_read_safely(quote):
+    assert operative_sentence(quote, IDX, section_of(quote)) is None
+
+
+def test_the_operative_sentence_replaces_the_items_fallback_and_names_the_party_on_first_mention():
+    items = {i.id: i for i in load_checklist(get_settings().checklist_path)}
+    quote = "Publisher shall not do anything which is harmful to the goodwill or reputation of the Marks."
+    text = write_summary(items["non_disparagement"], quote, PARTIES)
+    assert text.startswith("Publisher")
+    assert "contains" not in text and "restricts a party" not in text
+
+
+def test_a_right_held_is_restated_with_what_is_held():
+    quote = "Harbor shall have the exclusive option to purchase the Equipment at the end of the Term."
+    assert operative_sentence(quote, IDX) == "Harbor has the exclusive option to purchase the equipment at the end of the term."
+
+
+def test_a_defined_acronym_in_brackets_does_not_end_the_clause():
+    quote = ("University will retain all Program Data for the sooner to occur of a New Drug Application (NDA) for the "
+             "Product being approved or ten (10) years from the Effective Date.")
+    assert operative_sentence(quote, index_parties([P("State University", "University")])) == (
+        "University must retain all program data for the sooner to occur of a new drug application for the product "
+        "being approved or 10 years from the effective date.")
