@@ -91,3 +91,35 @@ def test_a_defined_acronym_in_brackets_does_not_end_the_clause():
     assert operative_sentence(quote, index_parties([P("State University", "University")])) == (
         "University must retain all program data for the sooner to occur of a new drug application for the product "
         "being approved or 10 years from the effective date.")
+
+
+@pytest.mark.parametrize("quote,sentence", [
+    ("Harbor and Publisher shall have joint ownership of the Co-Branded Site.",
+     "Harbor and Publisher have joint ownership of the co-branded site."),
+    ("Publisher may use the Marks; provided, however, that Publisher shall not have any right to sublicense the Marks.",
+     "Publisher may use the marks."),
+    ("The parties agree that Publisher will not be charged a higher fee than any other customer.",
+     "Publisher may not be charged a higher fee than any other customer."),
+    ("ARTICLE 4 -- PROPERTY RIGHTS 4.1 Harbor shall have the exclusive rights in and to all recipes and formulas.",
+     "Harbor has the exclusive rights in and to all recipes and formulas."),
+])
+def test_joint_subjects_provisos_and_headings(quote, sentence):
+    assert operative_sentence(quote, IDX) == sentence
+
+
+def test_long_headings_and_capitals_are_read_in_one_pass():
+    # document text is untrusted: a page of capitals or of commas must not send a pattern into backtracking
+    heading = "ARTICLE 4 -- PROPERTY RIGHTS AND OBLIGATIONS OF THE PARTIES " * 40
+    assert operative_sentence(heading + "4.1 Harbor shall keep the books.", IDX) == "Harbor must keep the books."
+    commas = "Publisher shall, " + ", ".join(["at its expense"] * 300) + ", keep the books."
+    assert operative_sentence(commas, IDX) is None or operative_sentence(commas, IDX).startswith("Publisher")
+
+
+@pytest.mark.parametrize("quote,sentence", [
+    ("Harbor shall not have any rights in or to Dr. Murray's name or likeness.",
+     "Harbor has no rights in or to Dr. Murray's name or likeness."),
+    ("Publisher shall not enter into, and shall cause its Affiliates not to enter into, any agreement with a Competitor.",
+     None),
+])
+def test_abbreviations_and_objects_after_an_aside(quote, sentence):
+    assert operative_sentence(quote, index_parties([*PARTIES, P("Dr. Murray", "")])) == sentence

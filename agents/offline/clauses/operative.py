@@ -32,11 +32,12 @@ _ASIDE = (r",\s*(?:(?:and|but|or)\s+)?(?:at|upon|on|in|by|for|with|without|subje
 _MODALS = [
     (r"(?:shall|will)\s+have\s+the\s+first\s+right(?:\s*" + _ASIDE + ")*,?\s+to", "has the first right to"),
     (r"(?:shall|will)\s+have\s+the\s+(?:sole\s+|exclusive\s+|non-exclusive\s+|absolute\s+)?right(?:\s*" + _ASIDE + ")*,?\s+to", "may"),
-    (r"(?:shall\s+be|is|are)\s+entitled(?:,[^,;.]{0,60},)?\s+to", "may"),
+    (r"(?:shall\s+be|will\s+be|is|are)\s+entitled(?:,[^,;.]{0,60},)?\s+to", "may"),
+    (r"(?:shall|will)\s+not\s+have\s+any", "has no"),
     (r"(?:hereby\s+)?(?:agrees?|undertakes?|covenants?)\s+(?:that\s+it\s+(?:shall|will)\s+)?(?:not\s+to|to\s+not)", "may not"),
     (r"(?:hereby\s+)?(?:agrees?|undertakes?|covenants?)\s+(?:to|that\s+it\s+(?:shall|will))", "must"),
-    (r"(?:shall|will|must)\s+not|shall\s+in\s+no\s+event|will\s+in\s+no\s+event|cannot|may\s+not", "may not"),
     (r"(?:shall|will|must)\s+not\s+be", "is not"),
+    (r"(?:shall|will|must)\s+not|shall\s+in\s+no\s+event|will\s+in\s+no\s+event|cannot|may\s+not", "may not"),
     (r"(?:shall|will|must)\s+be", "is"),
     (r"(?:shall|will|must)\s+have", "has"),
     (r"(?:shall|will|must)", "must"),
@@ -60,26 +61,30 @@ _VERB_GROUP = re.compile(_ADVERB + r"*(?P<v>" + _VERB + r")(?:\s*,\s*(?:" + _ADV
 # what opens a sentence before its subject without making the subject part of another clause
 _ENUM = re.compile(r"^\s*(?:\(?[a-z0-9]{1,4}[.)]\s*)*(?:(?:in addition|further(?:more)?|accordingly|additionally|"
                    r"notwithstanding (?:the foregoing|anything to the contrary[^,]{0,60})|without limiting[^,]{0,60}|"
-                   r"thereafter|also|moreover|similarly|likewise),\s*)?", _I)
+                   r"thereafter|also|moreover|similarly|likewise|as such|for the avoidance of doubt|in such (?:event|case)|in that case),\s*)?"
+                   # a proviso or an agreement that frames the sentence: "provided, however, that", "The parties agree that"
+                   r"(?:provided(?:,\s*however)?,?\s+that\s+|(?:the parties|each party|it is)\s+(?:hereby\s+)?"
+                   r"(?:(?:agree|acknowledge|understand|confirm)[sd]?|agreed|acknowledged|understood)\s+(?:and\s+\w+\s+)?that\s+)?", _I)
 _CONDITION = re.compile(r"^(?:if|in the event|upon|on|following|after|where|when|whenever|during|within|before|prior to|"
-                        r"at any time|from and after|until|in connection with|in case|subject to|except as|to the (?:full )?extent|"
+                        r"at any time|from and after|until|in connection with|in (?:the )?case of|in case|subject to|except as|to the (?:full )?extent|"
                         r"unless)\b[^;:]*,\s*(?:then\s*)?$", _I)
 # words a verb phrase does not end on
 _DANGLING = re.compile(r"(?:\s+(?:the|a|an|of|to|and|or|any|all|such|its|their|for|with|in|on|by|at|from|as|that|"
                        r"which|under|each|no|this|these|those|other|than|per|be))+$", _I)
-_BREAK = re.compile(r"\s*(?:[,;:.]|\(|\s(?:and|but)\s+(?=(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must)\b)|\s(?:provided|except|unless|subject to|in accordance with|pursuant to|so long as|"
+_BREAK = re.compile(r"\s*(?:[,;:]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bNo)(?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)(?<!\bSt)\.(?!\d)|\(|\s(?:and|but)\s+(?=(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must)\b)|\s(?:provided|except|unless|subject to|in accordance with|pursuant to|so long as|"
                     r"if|when|until|notwithstanding|including|without limitation)\b)", _I)
 # a comma that ends the object: what follows qualifies it or starts a clause of its own
 _ENDS_AT_COMMA = re.compile(r"\s*(?:provided|except|excluding|unless|including|which|who|whose|subject to|in accordance with|"
                             r"pursuant to|as|if|when|whether|so that|such that|but|until|although|though|whereas|while|and\s+(?:shall|will|may|must|agrees?)|"
                             r"(?:and|or)\s+(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must))\b", _I)
 _LIST = re.compile(r"(?:,\s*[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})*,?\s+(?:and|or|and/or)\s+[a-z][\w-]*")
-_DETERMINER = re.compile(r"\b(?:the|a|an|any|all|such|its|their|each|this|that|these|those|no|other|his|her|every|"
-                         r"either|both|of such|said|and|or)\s+$|['\u2019]s?\s+$", _I)
+_DETERMINER = re.compile(r"(?:\b(?:the|a|an|any|all|such|its|their|each|this|that|these|those|no|other|his|her|every|"
+                         r"either|both|of such|said)\s+(?:[a-z][\w-]*\s+)?|\b(?:and|or)\s+|['\u2019]s?\s+)$", _I)
 _NUMERAL = re.compile(r"\b((?:one |two |three |four |five )?hundred(?: and)?(?: [a-z]+(?:-[a-z]+)?)?|[a-z]+(?:-[a-z]+)?)\s+\((\d+)\)", _I)
 _SECTION = re.compile(r"\b(?:sections?|articles?|clauses?|paragraphs?)\s+(\d[\w.()]*)", _I)
 _DOC_PART = re.compile(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*")
 _MAX_WORDS = 28
+_PLURAL = {"is": "are", "is not": "are not", "has": "have", "has no": "have no", "has the first right to": "have the first right to"}
 # participles that describe a state after "shall be" ("shall be entitled", "shall not be obligated"), not a passive duty
 _STATIVE = {"authorized", "authorised", "permitted", "required", "obligated", "entitled", "prohibited", "restricted",
             "deemed", "limited", "located", "interested", "qualified", "licensed", "registered", "incorporated",
@@ -113,7 +118,9 @@ def _plain(words: str, idx: PartyIndex) -> str | None:
         if re.match(r"[A-Z]", tok) and not tok.startswith("\x00"):
             if tok.strip(".,'").isupper() and len(tok.strip(".,'")) > 1:
                 return None  # "FDA": an authority or a third party, no defined term of the agreement
-            if out and not (in_term or _DETERMINER.search(" ".join(out) + " ")):
+            # "for Products listed": a plural defined term needs no determiner; a name ("Medicare") does
+            plural = re.fullmatch(r"[A-Z][a-z]{3,}s[,;:.]?", tok) is not None and bool(out) and out[-1].islower()
+            if out and not (in_term or plural or _DETERMINER.search(" ".join(out) + " ")):
                 return None  # "Medicare", "Microsoft": a name that is no party's
             tok, in_term = tok.lower(), not re.search(r"[,;:.)]$", tok)
         else:
@@ -162,7 +169,8 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
     """The quote's first operative sentence with a party subject, restated; None when none reads safely."""
     q = " ".join(quote.replace("<omitted>", " … ").split())
     ms = [m for m in mentions(q, idx) if m.actor != "other party"]
-    for sentence in re.finditer(r"[^.;:]+(?:\.(?=\S)[^.;:]*)*", q):
+    for sentence in re.finditer(r"(?:[^.;:]|(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bNo)\.|(?<=\bInc)\.|(?<=\bCo)\.|"
+                                r"(?<=\bLtd)\.|\.(?=\S))+", q):
         lo, hi = sentence.start(), sentence.end()
         for m in (x for x in ms if lo <= x.start < hi):
             if q[m.end:m.end + 1] in ("'", "\u2019"):
@@ -173,7 +181,7 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
                 continue
             kind = next(_MODALS[k][1] for k in range(len(_MODALS)) if modal.group(f"m{k}"))
             at = modal.end() + len(re.match(r"(?:\([a-z0-9]{1,4}\)\s*)?", q[modal.end():]).group(0))
-            if kind in ("is", "is not", "has"):  # "shall be responsible for", "shall have sole responsibility for"
+            if kind in ("is", "is not", "has", "has no"):  # "shall be responsible for", "shall have sole responsibility for"
                 if re.match(r"(?:no|not|deemed|construed|made|bound|entitled)\b", q[at:], _I):
                     break
                 head = at
@@ -185,8 +193,17 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
                 if not verbs or verbs.group("v").lower() in _NOT_VERBS:
                     break
                 head = verbs.end()
-            sentence_text = q[lo:m.start]
+            start, who = m.start, _subject(m)
+            # "Merchant and Purchaser shall have access": two parties bound together
+            pair = next((p for p in ms if p.end <= m.start and p.party >= 0 and m.party >= 0 and p.party != m.party
+                         and re.fullmatch(r"\s+(?:and|or|&)\s+", q[p.end:m.start], _I)), None)
+            if pair is not None:
+                start, who = pair.start, f"{pair.actor} {q[pair.end:m.start].strip()} {m.actor}"
+                kind = _PLURAL.get(kind, kind)
+            sentence_text = q[lo:start]
             lead = sentence_text[_ENUM.match(sentence_text).end():]
+            if lead.strip() and not re.search(r"[a-z]", lead) and not lead.strip()[-1:].isalpha():
+                lead = ""  # "ARTICLE 4 -- PROPERTY RIGHTS 4.1": a heading and its number
             if lead.strip() and not (_CONDITION.match(lead.strip() + " ") and len(lead.split()) <= 20):
                 break  # the subject is inside a clause of its own
             rest = q[head:hi]
@@ -198,6 +215,8 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
             obj = _object(rest)
             if obj is None:
                 break
+            if re.search(r"\b(?:into|onto|to|in|on|with|for|from|of|by|at|upon|about|under)$", (q[at:head] + obj).strip(), _I):
+                break  # "shall not enter into, and shall cause its Affiliates not to enter into, any agreement"
             phrase = _DANGLING.sub("", (q[at:head] + obj).strip())
             if kind == "has" and len(phrase.split()) < 4:
                 break  # "IBM has an option": what the option is comes later
@@ -209,7 +228,6 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
             said, cond = (None if x is None else re.sub(r"\[\s*\*+\s*\]", "***", x) for x in (said, cond))
             if said is None or cond is None:
                 break
-            who = _subject(m)
             if who == "Neither party":  # "Neither party shall assign": the negative is in the subject
                 kind = {"must": "may", "may not": "may", "is not": "is"}.get(kind, kind)
             text = f"{who} {kind} {said}"
