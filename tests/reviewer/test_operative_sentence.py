@@ -123,3 +123,9 @@ def test_long_headings_and_capitals_are_read_in_one_pass():
 ])
 def test_abbreviations_and_objects_after_an_aside(quote, sentence):
     assert operative_sentence(quote, index_parties([*PARTIES, P("Dr. Murray", "")])) == sentence
+
+
+def test_a_condition_keeps_its_if_and_drops_its_then():
+    quote = "If Harbor grants permission to order more, then Publisher shall not be liable for the excess inventory."
+    assert operative_sentence(quote, IDX) == (
+        "If Harbor grants permission to order more, Publisher is not liable for the excess inventory.")

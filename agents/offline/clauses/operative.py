@@ -223,7 +223,7 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
             if re.search(r"\b(?:the following|as follows|following)$", phrase, _I) or not phrase:
                 break  # what follows the colon is the clause's substance
             said = _plain(phrase, idx)
-            cond = _plain(lead.strip().rstrip(","), idx) if lead.strip() else ""
+            cond = _plain(re.sub(r",?\s*then\s*$", "", lead.strip()).rstrip(","), idx) if lead.strip() else ""
             # a redaction, as the filing marks it, without brackets a reader could take for an editor's note
             said, cond = (None if x is None else re.sub(r"\[\s*\*+\s*\]", "***", x) for x in (said, cond))
             if said is None or cond is None:
