@@ -129,3 +129,17 @@ def test_a_condition_keeps_its_if_and_drops_its_then():
     quote = "If Harbor grants permission to order more, then Publisher shall not be liable for the excess inventory."
     assert operative_sentence(quote, IDX) == (
         "If Harbor grants permission to order more, Publisher is not liable for the excess inventory.")
+
+
+@pytest.mark.parametrize("quote,sentence", [
+    ("Subject to the limitations contained herein, Harbor hereby grants to Publisher a non-exclusive license to use the "
+     "Harbor Marks on the Co-Branded Site.",
+     "Subject to the limitations contained herein, Harbor grants to Publisher a non-exclusive license to use the Harbor "
+     "marks on the co-branded site."),
+    ("Publisher acknowledges that Harbor owns and retains all copyright in the Content.",
+     "Publisher acknowledges that Harbor owns and retains all copyright in the content."),
+    ("Publisher waives any right to recover consequential damages from Harbor.",
+     "Publisher waives any right to recover consequential damages from Harbor."),
+])
+def test_a_present_tense_act_is_restated_as_written(quote, sentence):
+    assert operative_sentence(quote, IDX) == sentence

@@ -42,6 +42,10 @@ _MODALS = [
     (r"(?:shall|will|must)\s+have", "has"),
     (r"(?:shall|will|must)", "must"),
     (r"may", "may"),
+    # a present-tense act or statement, restated as written: "Client grants to Excite a licence", "Customer waives
+    # any right", "Distributor acknowledges that Company owns ..."
+    (r"(?:hereby\s+)?(?:grants?|waives?|assigns?|releases?|appoints?|licenses?|acknowledges?|represents?(?:\s+and\s+warrants?)?|"
+     r"warrants?(?:\s+and\s+represents?)?|consents?|owns?|retains?)", "="),
 ]
 _MODAL = re.compile(r"\s*(?:" + "|".join(f"(?P<m{k}>{p})" for k, (p, _) in enumerate(_MODALS)) + r")\b"
                     r"(?:(?:\s*" + _ASIDE + ")+,)?\s*", _I)
@@ -84,6 +88,7 @@ _NUMERAL = re.compile(r"\b((?:one |two |three |four |five )?hundred(?: and)?(?: 
 _SECTION = re.compile(r"\b(?:sections?|articles?|clauses?|paragraphs?)\s+(\d[\w.()]*)", _I)
 _DOC_PART = re.compile(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*")
 _MAX_WORDS = 28
+_PLAIN_MODALS = {"must", "may", "may not", "is", "is not", "has", "has no", "has the first right to"}
 _PLURAL = {"is": "are", "is not": "are not", "has": "have", "has no": "have no", "has the first right to": "have the first right to"}
 # participles that describe a state after "shall be" ("shall be entitled", "shall not be obligated"), not a passive duty
 _STATIVE = {"authorized", "authorised", "permitted", "required", "obligated", "entitled", "prohibited", "restricted",
@@ -120,7 +125,8 @@ def _plain(words: str, idx: PartyIndex) -> str | None:
                 return None  # "FDA": an authority or a third party, no defined term of the agreement
             # "for Products listed": a plural defined term needs no determiner; a name ("Medicare") does
             plural = re.fullmatch(r"[A-Z][a-z]{3,}s[,;:.]?", tok) is not None and bool(out) and out[-1].islower()
-            if out and not (in_term or plural or _DETERMINER.search(" ".join(out) + " ")):
+            after_party = bool(out) and out[-1].startswith("\x00")  # "the Harbor Marks": a term named after a party
+            if out and not (in_term or plural or after_party or _DETERMINER.search(" ".join(out) + " ")):
                 return None  # "Medicare", "Microsoft": a name that is no party's
             tok, in_term = tok.lower(), not re.search(r"[,;:.)]$", tok)
         else:
@@ -180,13 +186,16 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
             if not modal or modal.end() > hi:
                 continue
             kind = next(_MODALS[k][1] for k in range(len(_MODALS)) if modal.group(f"m{k}"))
+            if kind == "=":  # the verb as the clause writes it, less "hereby"
+                kind = " ".join(re.sub(r"^hereby\s+", "", modal.group(modal.lastgroup), flags=_I).lower().split())
             at = modal.end() + len(re.match(r"(?:\([a-z0-9]{1,4}\)\s*)?", q[modal.end():]).group(0))
-            if kind in ("is", "is not", "has", "has no"):  # "shall be responsible for", "shall have sole responsibility for"
+            # "shall be responsible for", "shall have sole responsibility for", "grants to Excite a licence": no verb follows
+            if kind in ("is", "is not", "has", "has no") or kind not in _PLAIN_MODALS:
                 if re.match(r"(?:no|not|deemed|construed|made|bound|entitled)\b", q[at:], _I):
                     break
                 head = at
                 word = re.match(r"(?:\w+ly\s+)?(\w+)", q[at:])
-                if word and re.fullmatch(r"\w+ed", word.group(1)) and word.group(1).lower() not in _STATIVE:
+                if kind in ("is", "is not") and word and re.fullmatch(r"\w+ed", word.group(1)) and word.group(1).lower() not in _STATIVE:
                     kind = "must be" if kind == "is" else "may not be"  # "shall be insured": an obligation
             else:
                 verbs = _VERB_GROUP.match(q, at)
@@ -205,7 +214,7 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
             if lead.strip() and not re.search(r"[a-z]", lead) and not lead.strip()[-1:].isalpha():
                 lead = ""  # "ARTICLE 4 -- PROPERTY RIGHTS 4.1": a heading and its number
             if lead.strip() and not (_CONDITION.match(lead.strip() + " ") and len(lead.split()) <= 20):
-                break  # the subject is inside a clause of its own
+                continue  # the subject is inside a clause of its own; the sentence's own subject may come later
             rest = q[head:hi]
             # "may pay, as an Expense, retention bonuses": an aside between the verb and its object
             aside = re.match(r"\s*,\s*(?:as|at|in|on|by|for|with|from|upon|without|to the extent|from time to time)\b[^,;.]{0,60},",
