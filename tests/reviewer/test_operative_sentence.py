@@ -143,3 +143,9 @@ def test_a_condition_keeps_its_if_and_drops_its_then():
 ])
 def test_a_present_tense_act_is_restated_as_written(quote, sentence):
     assert operative_sentence(quote, IDX) == sentence
+
+
+def test_a_defined_term_that_is_the_name_itself_is_not_explained_on_first_mention():
+    # "Conformis (Conformis, Inc.)" tells a reader nothing; "Publisher (Quill Media LLC)" does
+    idx = index_parties([P("Conformis, Inc.", "Conformis"), P("Quill Media LLC", "Publisher")])
+    assert idx.firsts == ("Conformis", "Publisher (Quill Media LLC)")

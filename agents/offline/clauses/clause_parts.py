@@ -114,7 +114,8 @@ def index_parties(parties: Sequence[PartyLike]) -> PartyIndex:
         display = role if role and role.lower() not in _NOT_PARTIES else own[0]
         displays.append(display)
         # "Distributor (XYZ Corp.)" tells the reader who the defined term is; "Cisco (Cisco Systems, Inc.)" does not.
-        generic_role = (name and display != name and not set(display.lower().split()) & set(name.lower().split())
+        words = lambda t: set(re.findall(r"\w+", t.lower()))  # noqa: E731 - "Conformis" is a word of "Conformis, Inc."
+        generic_role = (name and display != name and not words(display) & words(name)
                         and len(name) <= 50 and not re.search(r"\d", name))
         firsts.append(f"{display} ({name})" if generic_role else display)
         terms.extend((t, i) for t in own)
