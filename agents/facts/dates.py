@@ -291,6 +291,7 @@ def read_term(text: str, start: date | None) -> tuple[str, Span, date | None, Sp
     agreement's own duration ("The term of this Agreement ...", "This Agreement shall continue ...", "the
     Initial Term"): a stated end date first, else a fixed period from a known start, else 'perpetual'."""
     low = text.lower()
+    event: tuple[str, Span] | None = None  # "until acceptance of all deliverables": a term that ends on an event
     for pos in word_positions(low, ("date:", "date :")):
         if (lm := _EXPIRY_LABEL.search(text, max(0, pos - 14), pos + 40)) and (d := read_date(lm.group(1))):
             return f"until {d.isoformat()}", (lm.start(), lm.end()), d, (lm.start(1), lm.end(1))
@@ -316,10 +317,29 @@ def read_term(text: str, start: date | None) -> tuple[str, Span, date | None, Sp
         elif _PERPETUAL.search(sent):
             words = "perpetual, until terminated"
         else:
+            if event is None and (um := _UNTIL_EVENT.search(sent)):
+                said = f"until {_event_words(um.group(1))}" if um.group(1) else um.group(2)
+                event = (said + _renewal(text[s: min(len(text), e + 600)]), (s, e))
             continue
         words += _renewal(text[s: min(len(text), e + 600)])
         return words, (s, e), expiry, espan
-    return "", (0, 0), None, (0, 0)
+    # only when no sentence gives a date, a period or 'perpetual': the term is then stated, as an event, not missing
+    return (event[0], event[1], None, (0, 0)) if event else ("", (0, 0), None, (0, 0))
+
+
+# "shall continue in full force and effect until the expiration of the last Addendum"; not "until terminated"
+_UNTIL_EVENT = re.compile(r"\b(?:continue|continues|remain|remains|be\s+in\s+effect|be\s+effective|last|run)\b[^.;]{0,60}?"
+                          r"\buntil\s+(?!terminated\b)((?:[^.;]|\.(?=\d)){6,400})"
+                          # "The Term of this Agreement shall be for the Contract Period"
+                          r"|\b(?:shall|will)\s+be\s+(?=for\s+the\s+(?-i:[A-Z]))(for\s+the\s+(?-i:[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}))", re.I)
+
+
+def _event_words(tail: str) -> str:
+    """The event's own words, to the first break, at most 20 words: what the memo shows for 'Term / expiry'."""
+    words = " ".join(re.split(r",\s+(?:unless|provided|subject|except|whichever|at which|in which|and thereafter)\b|\s+unless\b|"
+                                 r"\s+provided\b", tail, maxsplit=1)[0].split())
+    cut = words.split()
+    return " ".join(cut[:20]) + (" ..." if len(cut) > 20 else "")
 
 
 def _renewal(passage: str) -> str:

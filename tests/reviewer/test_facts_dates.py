@@ -82,3 +82,23 @@ def test_a_survival_tail_is_not_the_term():
     clause = ("5. Term. This Agreement shall continue until terminated. Confidentiality obligations continue for "
               "two (2) years thereafter.")
     assert extract_facts(HEAD + clause + TAIL).expiration is None
+
+
+@pytest.mark.parametrize("clause, term", [
+    ("5. Term. The term of this Agreement shall begin as of the Effective Date and continue until Acceptance of all "
+     "Deliverables pursuant to Section 3.4, unless terminated earlier under Section 9.",
+     "until Acceptance of all Deliverables pursuant to Section 3.4"),
+    ("5. Term. This Agreement shall remain in full force and effect until the expiration of the last Purchase Order "
+     "to expire, at which time this Agreement will expire.", "until the expiration of the last Purchase Order to expire"),
+    ("5. Term. The Term of this Agreement shall be for the Contract Period unless it is extended.", "for the Contract Period"),
+])
+def test_a_term_that_ends_on_an_event_is_stated_in_its_words_with_no_date(clause, term):
+    # the memo's "Term / expiry" cell says what the term is, rather than "not stated"; no expiration date is guessed
+    facts = extract_facts(HEAD + clause + TAIL)
+    assert (facts.term, facts.expiration) == (term, None)
+
+
+def test_a_dated_or_fixed_term_elsewhere_wins_over_an_event():
+    clause = ("5. Term. This Agreement shall continue until completion of the Services. The Initial Term of this "
+              "Agreement is three (3) years from the Effective Date.")
+    assert extract_facts(HEAD + clause + TAIL).expiration == "2018-06-15"
