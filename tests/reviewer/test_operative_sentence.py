@@ -24,7 +24,7 @@ class P:
     aliases: tuple = ()
 
 
-PARTIES = [P("Harbor Analytics, Inc.", "Harbor"), P("Quill Media LLC", "Publisher")]
+PARTIES = [P("Harbor Analytics, Inc.", "Harbor"), P("Quill Publisher LLC", "Publisher")]
 IDX = index_parties(PARTIES)
 
 
@@ -149,3 +149,17 @@ def test_a_defined_term_that_is_the_name_itself_is_not_explained_on_first_mentio
     # "Conformis (Conformis, Inc.)" tells a reader nothing; "Publisher (Quill Media LLC)" does
     idx = index_parties([P("Conformis, Inc.", "Conformis"), P("Quill Media LLC", "Publisher")])
     assert idx.firsts == ("Conformis", "Publisher (Quill Media LLC)")
+
+
+def test_an_items_own_fallback_sentence_gives_way_to_the_operative_sentence():
+    items = {i.id: i for i in load_checklist(get_settings().checklist_path)}
+    quote = ("Within ten days of each calendar month during the Term, Publisher shall provide to Harbor a rolling "
+             "production forecast for each Facility.")
+    assert write_summary(items["minimum_commitment"], quote, PARTIES) == (
+        "Within ten days of each calendar month during the term, Publisher must provide to Harbor a rolling production "
+        "forecast for each facility.")
+
+
+def test_a_defined_role_is_named_with_its_party_in_the_sentence():
+    idx = index_parties([P("Harbor Analytics, Inc.", "Harbor"), P("Quill Media LLC", "Distributor")])
+    assert operative_sentence("Distributor shall keep the books.", idx) == "Distributor (Quill Media LLC) must keep the books."

@@ -582,8 +582,10 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     if r.where:  # "Exhibit B" is where the figures are, not a name
         allowed |= {r.where}
     if not text or not names_only_parties(text, allowed):
+        text = None
+    if not text or is_template(text, [item.id]):
         # the clause's own operative sentence, restated, names who does what when the item's reading could not
-        text = operative_sentence(quote, idx, r.section)
+        text = operative_sentence(quote, idx, r.section) or text
     if not text:
         sec = f" (§ {r.section})" if r.section else ""
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."

@@ -96,7 +96,11 @@ _STATIVE = {"authorized", "authorised", "permitted", "required", "obligated", "e
             "organized", "organised", "owned", "based", "allowed", "empowered", "released", "excused", "relieved"}
 
 
-def _subject(m: Mention) -> str:
+def _subject(m: Mention, idx: PartyIndex) -> str:
+    """The subject as a sentence names it: a party by its defined term, with its name where the term alone would
+    not tell the reader who it is ("Distributor (XYZ Corp.)")."""
+    if 0 <= m.party < len(idx.firsts):
+        return idx.firsts[m.party]
     return {"neither party": "Neither party", "either party": "Either party", "each party": "Each party",
             "the receiving party": "The receiving party"}.get(m.actor, m.actor)
 
@@ -202,12 +206,12 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
                 if not verbs or verbs.group("v").lower() in _NOT_VERBS:
                     break
                 head = verbs.end()
-            start, who = m.start, _subject(m)
+            start, who = m.start, _subject(m, idx)
             # "Merchant and Purchaser shall have access": two parties bound together
             pair = next((p for p in ms if p.end <= m.start and p.party >= 0 and m.party >= 0 and p.party != m.party
                          and re.fullmatch(r"\s+(?:and|or|&)\s+", q[p.end:m.start], _I)), None)
             if pair is not None:
-                start, who = pair.start, f"{pair.actor} {q[pair.end:m.start].strip()} {m.actor}"
+                start, who = pair.start, f"{_subject(pair, idx)} {q[pair.end:m.start].strip()} {_subject(m, idx)}"
                 kind = _PLURAL.get(kind, kind)
             sentence_text = q[lo:start]
             lead = sentence_text[_ENUM.match(sentence_text).end():]
