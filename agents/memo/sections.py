@@ -97,8 +97,9 @@ def item_section(item: ChecklistItem, findings: list[Finding], searched_query: s
     lines = [f"{total} finding(s) in {tally.documents} document(s)" + (f", {high} high severity." if high else "."), ""]
     minor: list[str] = []
     for fs in _by_agreement(cited).values():
-        # of equally severe passages, one whose sentence says who may do what leads, not the category's fallback
-        fs = sorted(fs, key=lambda f: (SEVERITY_ORDER[f.severity], is_template(f.summary, f.items)))
+        # of equally severe passages, one filed under this item leads (a passage filed under another item also
+        # answers this one, but its sentence speaks to the other), then one whose sentence says who may do what
+        fs = sorted(fs, key=lambda f: (SEVERITY_ORDER[f.severity], f.category != item.id, is_template(f.summary, f.items)))
         top, rest = fs[0], fs[1:]
         label = md(_agreement(top, agreements).label)
         if top.severity in (Severity.low, Severity.info) and not any(_touched(f) for f in fs):

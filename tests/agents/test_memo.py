@@ -289,3 +289,15 @@ def test_of_equally_severe_passages_a_read_sentence_leads_the_agreement(settings
     text = m.item_section(item, [fallback, read], None, agreements=AGREEMENTS).text
     lead = next(line for line in text.splitlines() if line.startswith("- "))
     assert "Customer has exclusive rights granted by Supplier." in lead and "Further passages" in text
+
+
+def test_a_passage_filed_under_the_item_leads_its_section_over_one_filed_under_another(settings):
+    item = next(i for i in load_checklist(settings.checklist_path) if i.id == "cap_on_liability")
+    other = _f("indemnification", "Supplier shall indemnify Customer; liability under this section is capped.",
+               "Commercial/acme.pdf", 3, Severity.medium, summary="Supplier must indemnify Customer against claims.",
+               also=["cap_on_liability"])
+    own = _f("cap_on_liability", "Supplier's liability shall not exceed the fees paid.", "Commercial/acme.pdf", 4,
+             Severity.medium, start=900, summary="Supplier's liability is capped at the fees paid.")
+    text = m.item_section(item, [other, own], None, agreements=AGREEMENTS).text
+    lead = next(line for line in text.splitlines() if line.startswith("- "))
+    assert "liability is capped" in lead and "Further passages" in text
