@@ -28,7 +28,7 @@ _I = re.IGNORECASE
 # opens with a preposition or a qualifier, so that a list's commas ("execute, file, deliver") are never taken for one
 _ASIDE = (r",\s*(?:(?:and|but|or)\s+)?(?:at|upon|on|in|by|for|with|without|subject|to|as|if|where|when|promptly|within|after|"
           r"before|prior|following|from|under|pursuant|except|unless|jointly|severally|not|hereby|each|both|either)\b[^,;.]{0,80}")
-# the modal and what it means for the subject: (pattern, plain modal, plain negative modal)
+# the modal and what it says of the subject, as (pattern, the plain modal a sentence writes)
 _MODALS = [
     (r"(?:shall|will)\s+have\s+the\s+first\s+right(?:\s*" + _ASIDE + ")*,?\s+to", "has the first right to"),
     (r"(?:shall|will)\s+have\s+the\s+(?:sole\s+|exclusive\s+|non-exclusive\s+|absolute\s+)?right(?:\s*" + _ASIDE + ")*,?\s+to", "may"),
@@ -75,7 +75,11 @@ _CONDITION = re.compile(r"^(?:if|in the event|upon|on|following|after|where|when
 # words a verb phrase does not end on
 _DANGLING = re.compile(r"(?:\s+(?:the|a|an|of|to|and|or|any|all|such|its|their|for|with|in|on|by|at|from|as|that|"
                        r"which|under|each|no|this|these|those|other|than|per|be))+$", _I)
-_BREAK = re.compile(r"\s*(?:[,;:]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bNo)(?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)(?<!\bSt)\.(?!\d)|\(|\s(?:and|but)\s+(?=(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must)\b)|\s(?:provided|except|unless|subject to|in accordance with|pursuant to|so long as|"
+# where a verb phrase may end: punctuation (not the stop of "Dr." or "Inc.", nor a decimal's), a bracket, a new
+# clause ("and each audit shall"), or a qualification ("provided", "unless", "including")
+_BREAK = re.compile(r"\s*(?:[,;:]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bNo)(?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)"
+                    r"(?<!\bSt)\.(?!\d)|\(|\s(?:and|but)\s+(?=(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must)\b)"
+                    r"|\s(?:provided|except|unless|subject to|in accordance with|pursuant to|so long as|"
                     r"if|when|until|notwithstanding|including|without limitation)\b)", _I)
 # a comma that ends the object: what follows qualifies it or starts a clause of its own
 _ENDS_AT_COMMA = re.compile(r"\s*(?:provided|except|excluding|unless|including|which|who|whose|subject to|in accordance with|"
