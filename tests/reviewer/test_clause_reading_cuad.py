@@ -61,7 +61,7 @@ _GENERIC_SUBJECTS = ("Either party", "Each party", "Neither party")
 _OPENERS = {"The", "A", "An", "Any", "Liability", "Contribution", "Damages", "Reimbursement", "No",  # generic subjects
             # a condition that opens the sentence ("Upon termination of this agreement, Reseller must ...")
             "If", "In", "Upon", "On", "Following", "After", "During", "Within", "Where", "When", "Before", "To", "Subject",
-            "Unless", "Except", "At", "From", "Until", "Prior", "Whenever"}
+            "Unless", "Except", "At", "From", "Until", "Prior", "Whenever", "Should", "Failing", "For", "Other", "Save"}
 
 
 def violations(sentence: str, parties: list[PreambleParty], quote: str) -> list[str]:

@@ -163,3 +163,19 @@ def test_an_items_own_fallback_sentence_gives_way_to_the_operative_sentence():
 def test_a_defined_role_is_named_with_its_party_in_the_sentence():
     idx = index_parties([P("Harbor Analytics, Inc.", "Harbor"), P("Quill Media LLC", "Distributor")])
     assert operative_sentence("Distributor shall keep the books.", idx) == "Distributor (Quill Media LLC) must keep the books."
+
+
+@pytest.mark.parametrize("quote,sentence", [
+    ("Failing those efforts, Harbor shall, upon Publisher's request and at Publisher's expense, conduct the audit on "
+     "behalf of Publisher, subject to terms agreed by the parties.",
+     "Failing those efforts, Harbor must conduct the audit on behalf of Publisher."),
+    ("Should Publisher request an additional appearance, Harbor shall pay Publisher an additional fee.",
+     "Should Publisher request an additional appearance, Harbor must pay Publisher an additional fee."),
+])
+def test_more_conditions_that_open_a_sentence(quote, sentence):
+    assert operative_sentence(quote, IDX) == sentence
+
+
+def test_a_redaction_is_marked_without_brackets_in_any_of_its_filed_forms():
+    quote = "Harbor shall pay Publisher [\u2026***\u2026] within [***] days."
+    assert operative_sentence(quote, IDX) == "Harbor must pay Publisher *** within *** days."

@@ -71,7 +71,8 @@ _ENUM = re.compile(r"^\s*(?:\(?[a-z0-9]{1,4}[.)]\s*)*(?:(?:in addition|further(?
                    r"(?:(?:agree|acknowledge|understand|confirm)[sd]?|agreed|acknowledged|understood)\s+(?:and\s+\w+\s+)?that\s+)?", _I)
 _CONDITION = re.compile(r"^(?:if|in the event|upon|on|following|after|where|when|whenever|during|within|before|prior to|"
                         r"at any time|from and after|until|in connection with|in (?:the )?case of|in case|subject to|except as|to the (?:full )?extent|"
-                        r"unless)\b[^;:]*,\s*(?:then\s*)?$", _I)
+                        r"unless|failing|should|for (?:the )?purposes? of|other than|in order to|save as|at (?:its|their|the) (?:option|discretion|"
+                        r"request|expense))\b[^;:]*,\s*(?:then\s*)?$", _I)
 # words a verb phrase does not end on
 _DANGLING = re.compile(r"(?:\s+(?:the|a|an|of|to|and|or|any|all|such|its|their|for|with|in|on|by|at|from|as|that|"
                        r"which|under|each|no|this|these|those|other|than|per|be))+$", _I)
@@ -242,7 +243,7 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
             said = _plain(phrase, idx)
             cond = _plain(re.sub(r",?\s*then\s*$", "", lead.strip()).rstrip(","), idx) if lead.strip() else ""
             # a redaction, as the filing marks it, without brackets a reader could take for an editor's note
-            said, cond = (None if x is None else re.sub(r"\[\s*\*+\s*\]", "***", x) for x in (said, cond))
+            said, cond = (None if x is None else re.sub(r"\[[\s.\u2026*]*\*[\s.\u2026*]*\]", "***", x) for x in (said, cond))
             if said is None or cond is None:
                 break
             if who == "Neither party":  # "Neither party shall assign": the negative is in the subject
