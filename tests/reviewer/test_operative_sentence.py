@@ -179,3 +179,17 @@ def test_more_conditions_that_open_a_sentence(quote, sentence):
 def test_a_redaction_is_marked_without_brackets_in_any_of_its_filed_forms():
     quote = "Harbor shall pay Publisher [\u2026***\u2026] within [***] days."
     assert operative_sentence(quote, IDX) == "Harbor must pay Publisher *** within *** days."
+
+
+@pytest.mark.parametrize("quote,sentence", [
+    ("12.3 Procedure. If a claim is made against an indemnified party, such party will promptly notify the "
+     "indemnifying party of such claim. The Indemnifying Party shall assume the defense of the claim.",
+     "The indemnifying party must assume the defense of the claim (§ 12.3)."),
+    ("Each Indemnified Party shall promptly notify the Indemnifying Party of the assertion of any claim.",
+     "Each indemnified party must promptly notify the indemnifying party of the assertion of any claim."),
+    ("Harbor agrees to indemnify, protect, defend, and hold harmless Publisher, its affiliates, predecessors and "
+     "successors, owners, agents, partners, officials, employees and representatives from and against all claims.",
+     "Harbor must indemnify, protect, defend, and hold harmless Publisher."),
+])
+def test_an_indemnitys_roles_and_its_indemnitees(quote, sentence):
+    assert operative_sentence(quote, IDX, section_of(quote)) == sentence

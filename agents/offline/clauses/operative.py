@@ -83,7 +83,8 @@ _BREAK = re.compile(r"\s*(?:[,;:]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bNo)
                     r"|\s(?:provided|except|unless|subject to|in accordance with|pursuant to|so long as|"
                     r"if|when|until|notwithstanding|including|without limitation)\b)", _I)
 # a comma that ends the object: what follows qualifies it or starts a clause of its own
-_ENDS_AT_COMMA = re.compile(r"\s*(?:provided|except|excluding|unless|including|which|who|whose|subject to|in accordance with|"
+_ENDS_AT_COMMA = re.compile(r"\s*(?:(?:and\s+)?(?:its|their|his|her)\s+(?:respective\s+)?(?:affiliates|subsidiaries|officers|directors|"
+                            r"employees|agents|successors|parents?|shareholders|members|partners|representatives|licensees)|provided|except|excluding|unless|including|which|who|whose|subject to|in accordance with|"
                             r"pursuant to|as|if|when|whether|so that|such that|but|until|although|though|whereas|while|and\s+(?:shall|will|may|must|agrees?)|"
                             r"(?:and|or)\s+(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must))\b", _I)
 _LIST = re.compile(r"(?:,\s*[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})*,?\s+(?:and|or|and/or)\s+[a-z][\w-]*")
@@ -101,11 +102,21 @@ _STATIVE = {"authorized", "authorised", "permitted", "required", "obligated", "e
             "organized", "organised", "owned", "based", "allowed", "empowered", "released", "excused", "relieved"}
 
 
+# an indemnity's roles, which its procedure clauses bind: "the indemnified party shall promptly notify ..."
+_ROLE = re.compile(r"\b(?:(the|each|an|any)\s+)(indemnified|indemnifying)\s+part(?:y|ies)\b", _I)
+
+
+def _roles(q: str) -> list[Mention]:
+    return [Mention(m.start(), m.end(), f"{(m.group(1) or 'the').lower()} {m.group(2).lower()} party") for m in _ROLE.finditer(q)]
+
+
 def _subject(m: Mention, idx: PartyIndex) -> str:
     """The subject as a sentence names it: a party by its defined term, with its name where the term alone would
     not tell the reader who it is ("Distributor (XYZ Corp.)")."""
     if 0 <= m.party < len(idx.firsts):
         return idx.firsts[m.party]
+    if m.actor.endswith(("indemnified party", "indemnifying party")):
+        return m.actor[:1].upper() + m.actor[1:]
     return {"neither party": "Neither party", "either party": "Either party", "each party": "Each party",
             "the receiving party": "The receiving party"}.get(m.actor, m.actor)
 
@@ -183,7 +194,7 @@ def _object(rest: str) -> str | None:
 def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | None:
     """The quote's first operative sentence with a party subject, restated; None when none reads safely."""
     q = " ".join(quote.replace("<omitted>", " … ").split())
-    ms = [m for m in mentions(q, idx) if m.actor != "other party"]
+    ms = sorted([m for m in mentions(q, idx) if m.actor != "other party"] + _roles(q), key=lambda m: m.start)
     for sentence in re.finditer(r"(?:[^.;:]|(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bNo)\.|(?<=\bInc)\.|(?<=\bCo)\.|"
                                 r"(?<=\bLtd)\.|\.(?=\S))+", q):
         lo, hi = sentence.start(), sentence.end()
