@@ -70,7 +70,7 @@ class EmbeddingSettings(BaseModel):
         "onnx", description="How 'minilm' runs: 'onnx' = the int8 graph in assets/embedder/ on onnxruntime (fast); "
         "'numpy' = the fp32 reference forward pass (slow; vectors differ by a cosine of ~0.006, same 384 dims)."
     )
-    onnx_threads: int = Field(0, description="onnxruntime intra-op threads for runtime 'onnx'; 0 = one per available core.")
+    onnx_threads: int = Field(0, description="chunks embedded at once by runtime 'onnx' (one onnxruntime thread each); 0 = one per available core.")
 
 
 class ChromaSettings(BaseModel):

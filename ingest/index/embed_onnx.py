@@ -11,6 +11,7 @@ weights and activations: tests/ingest/test_embed_onnx.py bounds that.
 from __future__ import annotations
 
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -64,7 +65,10 @@ class OnnxMiniLMEmbedder:
         self.threads = threads or cpu_threads()
         self.tokenizer = load_tokenizer(extracted_model_dir())
         opts = ort.SessionOptions()
-        opts.intra_op_num_threads = self.threads
+        # One thread per run, and `threads` runs at once (InferenceSession.run is thread-safe and releases the
+        # GIL): a batch of one chunk is too small to split across cores, so two chunks side by side beat one chunk
+        # on two intra-op threads (53 vs 44-47 chunks/s on 2 cores, docs/BENCHMARKS.md); vectors are identical.
+        opts.intra_op_num_threads = 1
         opts.inter_op_num_threads = 1
         opts.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
         opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
@@ -79,7 +83,15 @@ class OnnxMiniLMEmbedder:
 
     def embed(self, texts: list[str]) -> np.ndarray:
         out = np.zeros((len(texts), self.dim), dtype=np.float32)
-        for idx, ids, types, mask in token_batches(self.tokenizer, texts, self.batch_size):
-            feeds = {"input_ids": ids, "token_type_ids": types, "attention_mask": mask}
-            out[idx] = self.session.run(None, feeds)[0]
+
+        def run(batch) -> None:
+            idx, ids, types, mask = batch
+            out[idx] = self.session.run(None, {"input_ids": ids, "token_type_ids": types, "attention_mask": mask})[0]
+        batches = list(token_batches(self.tokenizer, texts, self.batch_size))
+        if self.threads == 1 or len(batches) == 1:
+            for b in batches:
+                run(b)
+        else:
+            with ThreadPoolExecutor(self.threads, thread_name_prefix="embed") as pool:
+                list(pool.map(run, batches))  # list(): a run's exception is raised here
         return out

@@ -98,3 +98,12 @@ def test_default_embedder_is_onnx_and_numpy_stays_selectable(settings):
     assert isinstance(e, OnnxMiniLMEmbedder) and e.dim == 384
     settings.embedding.runtime = "numpy"
     assert isinstance(get_embedder(settings), MiniLMEmbedder)
+
+
+def test_chunks_embedded_side_by_side_get_the_vectors_they_get_one_at_a_time():
+    from ingest.index.embed_onnx import OnnxMiniLMEmbedder
+
+    texts = [f"Clause {i}. The Supplier shall deliver the Products within {i} days of each order." for i in range(9)]
+    one = OnnxMiniLMEmbedder(threads=1).embed(texts)
+    two = OnnxMiniLMEmbedder(threads=2).embed(texts)
+    np.testing.assert_array_equal(one, two)
