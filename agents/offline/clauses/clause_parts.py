@@ -100,6 +100,11 @@ def _short_name(name: str) -> str:
     return short
 
 
+def _words(text: str) -> set[str]:
+    """Lower-case words without their punctuation: "Conformis" is a word of "Conformis, Inc."."""
+    return set(re.findall(r"\w+", text.lower()))
+
+
 def index_parties(parties: Sequence[PartyLike]) -> PartyIndex:
     displays, firsts, terms = [], [], []
     for p in parties:
@@ -114,8 +119,7 @@ def index_parties(parties: Sequence[PartyLike]) -> PartyIndex:
         display = role if role and role.lower() not in _NOT_PARTIES else own[0]
         displays.append(display)
         # "Distributor (XYZ Corp.)" tells the reader who the defined term is; "Cisco (Cisco Systems, Inc.)" does not.
-        words = lambda t: set(re.findall(r"\w+", t.lower()))  # noqa: E731 - "Conformis" is a word of "Conformis, Inc."
-        generic_role = (name and display != name and not words(display) & words(name)
+        generic_role = (name and display != name and not _words(display) & _words(name)
                         and len(name) <= 50 and not re.search(r"\d", name))
         firsts.append(f"{display} ({name})" if generic_role else display)
         terms.extend((t, i) for t in own)

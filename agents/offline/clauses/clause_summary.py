@@ -2,8 +2,11 @@
 on 30 days' written notice (§ 18.4)."
 
 Each checklist item has a sentence shape filled from a ClauseReading. When the
-actor or trigger could not be read, the sentence says what the clause does
-without naming anyone ("The agreement restricts assignment without consent").
+actor or trigger could not be read, the clause's own operative sentence is
+restated (agents.offline.clauses.operative: "Upon termination of this agreement,
+NTC must promptly refund to ALFA AESAR all outstanding credits"); when that
+cannot be done safely either, the sentence says what the clause does without
+naming anyone ("The agreement restricts assignment without consent").
 A last check refuses any sentence that names something capitalised which is
 not one of the agreement's parties, and falls back to the honest sentence.
 """
