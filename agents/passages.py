@@ -15,7 +15,7 @@ gives several, so they are never joined.
 from __future__ import annotations
 
 from agents.offline.clauses.clause_summary import is_template
-from agents.store.models import joined_extra
+from agents.store.models import joined_extra, with_reading
 from core.types import SEVERITY_ORDER, Finding
 
 # share of the shorter quote two quotes must have in common to be the same passage: a nested quote always is;
@@ -41,8 +41,10 @@ def _join(a: Finding, b: Finding) -> Finding:
     keep = min((a, b), key=lambda f: (SEVERITY_ORDER[f.severity], is_template(f.summary, f.items), -length(f)))
     other = a if keep is b else b
     items = list(dict.fromkeys([keep.category, *keep.also, *other.items]))
-    return keep.model_copy(update={"also": items[1:], "confidence": max(a.confidence, b.confidence),
-                                   "extra": joined_extra(keep.extra, other.extra)})
+    extra = joined_extra(keep.extra, other.extra)
+    if other.category != keep.category:  # what the other reading says for its own item, for that item's section
+        extra = with_reading(extra, other.category, other.summary, other.severity.value)
+    return keep.model_copy(update={"also": items[1:], "confidence": max(a.confidence, b.confidence), "extra": extra})
 
 
 def join_same_passages(findings: list[Finding], keep_apart: frozenset[str] | set[str] = frozenset()) -> list[Finding]:

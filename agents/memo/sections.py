@@ -17,7 +17,7 @@ from agents.memo import deal
 from agents.memo.agreements import Agreement
 from agents.memo.markup import file_name, md, note_line, operative_line, quote_line, reviewer_marks, short_cite
 from agents.offline.clauses.clause_summary import is_template
-from agents.store.models import Coverage, DocumentReview, FindingTally
+from agents.store.models import Coverage, DocumentReview, FindingTally, reading_key
 
 EXEC_KEY, CONSENTS_KEY, AGREEMENTS_KEY, SCOPE_KEY = "executive_summary", "consents", "agreements", "scope"
 KEY_ISSUES = 12
@@ -57,9 +57,20 @@ def _by_agreement(findings: list[Finding], key=None) -> dict[str, list[Finding]]
     return groups
 
 
-def _finding_line(f: Finding, lead: str) -> str:
+def _finding_line(f: Finding, lead: str, item_id: str = "") -> str:
     """A finding under an agreement already named: severity, summary, reviewer marks, page."""
-    return f"{lead}**{f.severity.value.capitalize()}** — {md(f.summary)}{reviewer_marks(f)} {short_cite(f)}"
+    return f"{lead}**{f.severity.value.capitalize()}** — {md(said_for(f, item_id))}{reviewer_marks(f)} {short_cite(f)}"
+
+
+def said_for(f: Finding, item_id: str) -> str:
+    """The finding's sentence in the section of `item_id`: a passage filed under another item says there what its
+    reading for this item said ("Company's liability is capped") when that reading was graded (not informational) and
+    read who does what; a reviewer's edit of the finding's text stands everywhere."""
+    if item_id and item_id != f.category and f.reviewer_status != ReviewerStatus.edited:
+        said = f.extra.get(reading_key(item_id), "")
+        # the item's honest fallback sentence says less than the sentence the passage is filed with
+        return said if said and not is_template(said, [item_id]) else f.summary
+    return f.summary
 
 
 def _pages(fs: list[Finding]) -> str:
@@ -105,13 +116,13 @@ def item_section(item: ChecklistItem, findings: list[Finding], searched_query: s
         if top.severity in (Severity.low, Severity.info) and not any(_touched(f) for f in fs):
             minor.append(f"{label} " + _pages(fs))
             continue
-        lines.append(_finding_line(top, f"- {label}: "))
+        lines.append(_finding_line(top, f"- {label}: ", item.id))
         if top.severity == Severity.high:
             lines.append(quote_line(top, QUOTE_CHARS))
         lines += note_line(top)
         shown = [f for f in rest if f.severity == Severity.high or _touched(f)]
         for f in shown:
-            lines.append(_finding_line(f, "  - "))
+            lines.append(_finding_line(f, "  - ", item.id))
             lines += note_line(f)
         quiet = [f for f in rest if f not in shown]
         if quiet:

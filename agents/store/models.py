@@ -232,6 +232,21 @@ class ReviewerAction(BaseModel):
     at: datetime = Field(description="When (UTC).")
 
 
+def reading_key(item_id: str) -> str:
+    """The `extra` key under which a finding keeps the sentence of another item's reading of its passage."""
+    return f"summary:{item_id}"
+
+
+def with_reading(extra: dict[str, str], item_id: str, summary: str, severity: str) -> dict[str, str]:
+    """`extra` plus the sentence one reading wrote for its item, when the finding is filed under another: the memo's
+    section for that item says what the passage means for it ("liability is capped"), not for the item it is filed
+    under ("must indemnify"). An informational reading is not kept: beside a graded one it is most often a
+    look-alike ("The agreement runs for 30 days" for a change-of-control clause's notice period)."""
+    if not summary or reading_key(item_id) in extra or severity == "info":
+        return extra
+    return {**extra, reading_key(item_id): summary}
+
+
 def joined_extra(keep: dict[str, str], other: dict[str, str]) -> dict[str, str]:
     """The facts of two readings of one passage: the kept reading's (its conditions go with its sentence), with
     the CUAD labels of both."""

@@ -40,7 +40,7 @@ from agents.store.decisions import AGENT_AUTHOR, DecisionsMixin
 from agents.store.memo_versions import MemoVersionsMixin
 from agents.store.table import TableMixin
 from agents.store.models import (
-    INDEXES, MIGRATIONS, SCHEMA, AssignmentNode, FindingTally, ReviewerAction, RunInfo, TokenUsage, joined_extra,
+    INDEXES, MIGRATIONS, SCHEMA, AssignmentNode, FindingTally, ReviewerAction, RunInfo, TokenUsage, joined_extra, with_reading,
 )
 
 _SECRET_KEYS = {"api_key", "url"}  # database.url may hold a password (llm.base_url is kept)
@@ -264,7 +264,7 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
         if c.char_start < 0:
             return False
         row = self._db.execute(
-            "SELECT id, category, severity, also_json, verified, quote, extra_json FROM findings WHERE run_id=? AND document_id=?"
+            "SELECT id, category, severity, also_json, verified, quote, extra_json, summary FROM findings WHERE run_id=? AND document_id=?"
             " AND char_start=? AND char_end=? AND id!=? LIMIT 1",
             (run_id, c.document_id, c.char_start, c.char_end, f.id)).fetchone()
         if row is None or bool(row["verified"]) != f.verified or row["quote"].split() != f.quote.split():
@@ -276,6 +276,8 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
             items = [f.category] + [i for i in [row["category"], *also, *f.also] if i != f.category]
             # its facts too (conditions, counterparty): the first reading's would contradict the sentence shown
             extra = joined_extra(f.extra, json.loads(row["extra_json"] or "{}"))
+            if row["category"] != f.category:
+                extra = with_reading(extra, row["category"], row["summary"], row["severity"])
             self._db.execute("UPDATE findings SET category=?, also_json=?, severity=?, summary=?, extra_json=? "
                              "WHERE run_id=? AND id=?",
                              (f.category, json.dumps(list(dict.fromkeys(items[1:]))), f.severity.value, f.summary,
@@ -283,8 +285,11 @@ class ReviewStore(MemoVersionsMixin, CoverageMixin, DecisionsMixin, TableMixin, 
             return True
         add = [i for i in f.items if i != row["category"] and i not in also]
         if add:
-            self._db.execute("UPDATE findings SET also_json=? WHERE run_id=? AND id=?",
-                             (json.dumps(also + add), run_id, row["id"]))
+            extra = json.loads(row["extra_json"] or "{}")
+            if f.category != row["category"]:
+                extra = with_reading(extra, f.category, f.summary, f.severity.value)
+            self._db.execute("UPDATE findings SET also_json=?, extra_json=? WHERE run_id=? AND id=?",
+                             (json.dumps(also + add), json.dumps(extra), run_id, row["id"]))
         return True
 
     def findings(

@@ -301,3 +301,28 @@ def test_a_passage_filed_under_the_item_leads_its_section_over_one_filed_under_a
     text = m.item_section(item, [other, own], None, agreements=AGREEMENTS).text
     lead = next(line for line in text.splitlines() if line.startswith("- "))
     assert "liability is capped" in lead and "Further passages" in text
+
+
+def test_a_passage_filed_under_another_item_says_in_this_items_section_what_it_read_for_it(settings):
+    from agents.passages import join_same_passages
+
+    item = next(i for i in load_checklist(settings.checklist_path) if i.id == "cap_on_liability")
+    quote = "Supplier shall indemnify Customer, and Supplier's liability shall not exceed the fees paid."
+    indemnity = _f("indemnification", quote, "Commercial/acme.pdf", 3, Severity.medium,
+                   summary="Supplier must indemnify Customer against claims.")
+    cap = _f("cap_on_liability", quote, "Commercial/acme.pdf", 3, Severity.medium,
+             summary="Supplier's liability is capped at the fees paid.")
+    [joined] = join_same_passages([indemnity, cap])
+    assert joined.category == "indemnification" and joined.also == ["cap_on_liability"]
+    text = m.item_section(item, [joined], None, agreements=AGREEMENTS).text
+    assert "liability is capped at the fees paid" in text and "must indemnify" not in text
+    # a reviewer's edit is the finding's text everywhere
+    edited = joined.model_copy(update={"summary": "Indemnity with a fee cap.", "reviewer_status": ReviewerStatus.edited})
+    assert "Indemnity with a fee cap." in m.item_section(item, [edited], None, agreements=AGREEMENTS).text
+    # an informational reading beside a graded one is most often a look-alike, and the item's fallback sentence says
+    # less than the sentence the passage is filed with: neither replaces it
+    low = cap.model_copy(update={"severity": Severity.info})
+    fallback = cap.model_copy(update={"summary": "The agreement limits liability."})
+    for other in (low, fallback):
+        [j] = join_same_passages([indemnity, other])
+        assert "must indemnify" in m.item_section(item, [j], None, agreements=AGREEMENTS).text

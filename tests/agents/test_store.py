@@ -118,3 +118,22 @@ def test_section_writes_read_only_the_latest_versions(settings):
     prop, _ = s.save_agent_section("run", MemoSection(key="k", title="K", text="draft 5"), 12)
     assert prop.proposal and prop.version == 7 and s.memo("run").section("k").text == "mine"
     assert s.save_agent_section("run", MemoSection(key="k", title="K", text="draft 5"), 12)[1] is False
+
+
+def test_a_passage_stored_twice_under_two_items_keeps_each_readings_sentence(settings):
+    s = _store(settings)
+    doc_id = s.run_documents("run")[0]["document_id"]
+    first = _finding(doc_id)
+    second = first.model_copy(update={"id": "f2", "category": "change_of_control", "summary": "a sale needs consent"})
+    s.add_findings("run", [first], "a1")
+    s.add_findings("run", [second], "a2")
+    [one] = s.findings("run")
+    assert one.category == "anti_assignment" and one.also == ["change_of_control"]
+    assert one.extra["summary:change_of_control"] == "a sale needs consent"
+    # a more severe reading takes the passage over; the first reading's sentence stays for its item
+    third = first.model_copy(update={"id": "f3", "category": "termination_for_convenience", "severity": Severity.high,
+                                     "summary": "may terminate"})
+    s.add_findings("run", [third], "a3")
+    [one] = s.findings("run")
+    assert one.category == "termination_for_convenience" and one.summary == "may terminate"
+    assert one.extra["summary:anti_assignment"] == "needs consent"
