@@ -21,6 +21,8 @@ from core.types import SEVERITY_ORDER, Finding
 # share of the shorter quote two quotes must have in common to be the same passage: a nested quote always is;
 # two neighbouring sentences sharing a clause (an indemnity's two halves) are not
 SAME_PASSAGE = 0.6
+# share of a joined reading's quote the kept quote must hold for that reading's sentence to stand beside it
+READ_INSIDE = 0.9
 
 
 def _overlap(a: Finding, b: Finding) -> float:
@@ -28,6 +30,13 @@ def _overlap(a: Finding, b: Finding) -> float:
     common = min(ca.char_end, cb.char_end) - max(ca.char_start, cb.char_start)
     shorter = min(ca.char_end - ca.char_start, cb.char_end - cb.char_start)
     return common / shorter if common > 0 and shorter > 0 else 0.0
+
+
+def _inside(a: Finding, b: Finding) -> float:
+    """Share of `a`'s quote that lies within `b`'s."""
+    ca, cb = a.citation, b.citation
+    common = min(ca.char_end, cb.char_end) - max(ca.char_start, cb.char_start)
+    return max(0, common) / max(1, ca.char_end - ca.char_start)
 
 
 def _join(a: Finding, b: Finding) -> Finding:
@@ -42,7 +51,10 @@ def _join(a: Finding, b: Finding) -> Finding:
     other = a if keep is b else b
     items = list(dict.fromkeys([keep.category, *keep.also, *other.items]))
     extra = joined_extra(keep.extra, other.extra)
-    if other.category != keep.category:  # what the other reading says for its own item, for that item's section
+    # what the other reading says for its own item, for that item's section; only when the kept quote holds
+    # (nearly) all the other reading read, since the memo shows that quote beside the sentence: in the 12-contract
+    # room a licence-back read from the next sentence sat beside an assignment's quote
+    if other.category != keep.category and _inside(other, keep) >= READ_INSIDE:
         extra = with_reading(extra, other.category, other.summary, other.severity.value)
     return keep.model_copy(update={"also": items[1:], "confidence": max(a.confidence, b.confidence), "extra": extra})
 

@@ -326,3 +326,17 @@ def test_a_passage_filed_under_another_item_says_in_this_items_section_what_it_r
     for other in (low, fallback):
         [j] = join_same_passages([indemnity, other])
         assert "must indemnify" in m.item_section(item, [j], None, agreements=AGREEMENTS).text
+
+
+def test_a_reading_of_more_than_the_shown_quote_does_not_speak_for_it(settings):
+    from agents.passages import join_same_passages
+
+    item = next(i for i in load_checklist(settings.checklist_path) if i.id == "license_grant")
+    doc = "Vendor hereby assigns all right, title and interest in the Data to AT&T. AT&T grants Vendor a licence to it."
+    assign = _f("ip_ownership", doc[:71], "Commercial/acme.pdf", 3, Severity.high,
+                summary="Vendor assigns the data to AT&T.")
+    licence = _f("license_grant", doc[10:95], "Commercial/acme.pdf", 3, Severity.medium, start=10,
+                 summary="AT&T grants Vendor a licence.")
+    [joined] = join_same_passages([assign, licence])
+    assert joined.quote == doc[:71] and "AT&T grants Vendor a licence." not in m.item_section(
+        item, [joined], None, agreements=AGREEMENTS).text
