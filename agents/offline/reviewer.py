@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from agents.offline.clauses.conditions import detect, severity_for, summarize
 from agents.offline.fact_findings import FACT_CATEGORIES, fact_passages
+from agents.offline.lead_in import grow_lead_in
 from agents.offline.model import DEFAULT_MODEL_PATH, MIN_PROB, ReviewerModel, document_scores, top_units
 from agents.offline.patterns import ITEM_PATTERNS, excluded, gate
 from agents.offline.units import headings_only, unit_spans, whole_sentence
@@ -238,18 +239,22 @@ def complete_sentences(findings: list[Finding], text: str, chunks: list[Chunk],
     """Quotes the reviewer had to stop at the edge of its chunk, grown to their whole sentence in the document
     text (the reviewer reads chunks; a sentence such as "... except that either Party may assign (a) to an
     Affiliate ... or (b) to a buyer of its business" can run on into the next one, and cut there it reads as the
-    opposite). The grown quote is read again: severity and sentence follow it, and a look-alike is dropped."""
+    opposite), and quotes that stop at a colon grown over the list it introduces (agents.offline.lead_in). The
+    grown quote is read again: severity and sentence follow it, and a look-alike is dropped."""
     edges = {c.char_start for c in chunks} | {c.char_end for c in chunks}
     by_id = {i.id: i for i in items}
     out = []
     for f in findings:
         c, item = f.citation, by_id.get(f.category)
         facts = item is not None and any(k in FACT_CATEGORIES for k in item.cuad_categories)
-        if item is None or facts or c.char_start < 0 or not ({c.char_start, c.char_end} & edges):
+        if item is None or facts or c.char_start < 0:
             out.append(f)
             continue
-        s, e = whole_sentence(text, c.char_start, c.char_end)
-        s, e = min(s, c.char_start), max(e, c.char_end)
+        s, e = c.char_start, c.char_end
+        if {s, e} & edges:
+            s, e = whole_sentence(text, s, e)
+            s, e = min(s, c.char_start), max(e, c.char_end)
+        e = grow_lead_in(text, s, e)  # "except:" with the "(a) ...; or (b) ..." it introduces
         if (s, e) == (c.char_start, c.char_end):
             out.append(f)
             continue

@@ -133,7 +133,7 @@ def _ends_sentence(before: str) -> bool:
     return bool(_STOP_END.search(before)) and not _ABBREV_END.search(before)
 
 
-def _wrapped_line(line: str) -> bool:
+def wrapped_line(line: str) -> bool:
     """A line that stops mid-sentence: no full stop, and neither a title ("Term and Termination", "ARTICLE IV")
     nor a heading, unless it ends on a word no sentence ends with ("... of either 2TheMart or")."""
     line = line.strip()
@@ -178,7 +178,7 @@ def whole_sentence(text: str, s: int, e: int) -> tuple[int, int]:
             skipped += 1
             lo = line_start  # a footer between two lines of the sentence: on to the line above it
             continue
-        if not before or _ends_sentence(before) or (crossed and not _wrapped_line(line)):
+        if not before or _ends_sentence(before) or (crossed and not wrapped_line(line)):
             lo = resume if skipped else lo  # the line above the footer ends its own sentence: start after the footer
             break
         skipped = 0
@@ -191,7 +191,7 @@ def whole_sentence(text: str, s: int, e: int) -> tuple[int, int]:
         lo = line_start
     while hi < len(text) and hi - e < WIDEN_MAX_CHARS:
         line_start = text.rfind("\n", 0, hi) + 1
-        if not _wrapped_line(text[line_start:hi]):
+        if not wrapped_line(text[line_start:hi]):
             break
         m = _LINE_BREAK.match(text, hi)
         if m is None:
