@@ -238,8 +238,8 @@ CASES = [
      "The remaining inventory may be sold off after the agreement ends."),
     ("post_termination_services",
      "Sections 5, 7 and 12 shall survive any termination or expiration of this Agreement.",
-     "The provisions the clause lists (§ 5, 7 and 12) survive the end of the agreement.",
-     "The provisions the clause lists (§ 5, 7 and 12) survive the end of the agreement."),
+     "§§ 5, 7 and 12 survive the end of the agreement.",
+     "§§ 5, 7 and 12 survive the end of the agreement."),
     ("liquidated_damages",
      "If Distributor terminates this Agreement early, Distributor shall pay Cisco a termination fee equal to $250,000.",
      "Distributor (XYZ Corp.) must pay Cisco a termination fee of $250,000 for early termination.",
@@ -253,6 +253,24 @@ CASES = [
      "Each Indemnified Party is an express third party beneficiary of Section 12.",
      "Each indemnified party is a third-party beneficiary who may enforce the agreement.",
      "Each indemnified party is a third-party beneficiary who may enforce the agreement."),
+    # a beneficiary who is no party, named as the clause names it; the denial with its exception
+    ("third_party_beneficiary",
+     "3.39 Third Party Beneficiaries. All Cisco Affiliates and the federal government of the United States shall be "
+     "express third party beneficiaries under this Agreement.",
+     "All Cisco Affiliates and the federal government of the United States are third-party beneficiaries who may "
+     "enforce the agreement (§ 3.39).",
+     "All Cisco Affiliates and the federal government of the United States are third-party beneficiaries who may "
+     "enforce the agreement (§ 3.39)."),
+    ("third_party_beneficiary",
+     "14.7 No Third-Party Beneficiaries. Except as expressly provided in Section 8, this Agreement does not create any "
+     "intended third party beneficiary rights.",
+     "The agreement has no third-party beneficiaries except as § 8 provides (§ 14.7).",
+     "The agreement has no third-party beneficiaries except as § 8 provides (§ 14.7)."),
+    ("post_termination_services",
+     "The following provisions will remain in effect following expiration or termination of this Agreement: Sections "
+     "2.4 (last three sentences), 2.7, 5(b) and 9.",
+     "§§ 2.4, 2.7, 5(b) and 9 survive the end of the agreement.",
+     "§§ 2.4, 2.7, 5(b) and 9 survive the end of the agreement."),
     ("non_disparagement",
      "Neither party shall make any public statement that disparages the other party or its products.",
      "Neither party may disparage the other.",

@@ -75,6 +75,10 @@ def violations(sentence: str, parties: list[PreambleParty], quote: str) -> list[
         bad.append("no final period")
     names = sorted({" ".join(t.split()) for p in parties for t in (p.name, p.role, *p.aliases) if t.strip()}, key=len, reverse=True)
     rest = sentence
+    # those a clause makes third-party beneficiaries are no parties by definition: named as the quote names them
+    named = re.match(r"^(.+?) (?:is a|are) third-party beneficiar(?:y|ies) who may enforce the agreement", rest)
+    if named and named.group(1) in " ".join(quote.split()):
+        rest = rest[named.end(1):]
     for n in names:
         rest = re.sub(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", " ", rest)
     # Words the sentence may take from the quote without naming anyone: a jurisdiction, a currency.

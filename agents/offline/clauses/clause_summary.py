@@ -78,6 +78,8 @@ class _Say:
 
 
 def _cap(s: str) -> str:
+    if re.match(r"[a-z]+[A-Z]", s):
+        return s  # a name written in lower case first ("iPass", "eBay") keeps its spelling
     return s[:1].upper() + s[1:]
 
 
@@ -384,7 +386,8 @@ def _price(s: _Say, r: ClauseReading) -> str | None:
 def _after_end(s: _Say, r: ClauseReading) -> str | None:
     if r.action == "survive":
         if r.detail:
-            return f"The provisions the clause lists (§ {r.detail}) survive the end of the agreement{s.tail(False)}"
+            many = bool(re.search(r",|\band\b|\bthrough\b|\bto\b|-", r.detail))
+            return f"§{'§' if many else ''} {r.detail} surviv{'e' if many else 'es'} the end of the agreement{s.tail(False)}"
         return f"The clause keeps some provisions in force after the agreement ends{s.tail(False)}"
     if r.actor and r.action:
         subj, verb = s.subject(r.action)
@@ -422,7 +425,11 @@ def _warranty(s: _Say, r: ClauseReading) -> str | None:
 
 
 def _beneficiary(s: _Say, r: ClauseReading) -> str | None:
-    if not r.detail or len(r.detail.split()) > 6:
+    if r.action == "none":
+        if r.detail:
+            return f"The agreement has no third-party beneficiaries except as § {r.detail} provides{s.tail(False)}"
+        return f"The agreement has no third-party beneficiaries: only the parties may enforce it{s.tail(False)}"
+    if not r.detail or len(r.detail.split()) > 18:
         return None
     plural = r.action == "are"
     return (f"{_cap(s.named_in(r.detail))} {'are' if plural else 'is'} {'' if plural else 'a '}third-party "
@@ -581,7 +588,9 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     r = read_clause(item.id, quote, parties)
     say = _SAY.get(item.id)
     text = say(_Say(idx, r, quote), r) if say else None
-    allowed = idx.allowed() | ({r.detail.removeprefix("the ")} if item.id == "governing_law" and r.detail else set()) | STATUTES
+    # the law a clause chooses and the persons it makes beneficiaries are named in its own words, not the parties'
+    named = {r.detail.removeprefix("the ")} if item.id in ("governing_law", "third_party_beneficiary") and r.detail else set()
+    allowed = idx.allowed() | named | STATUTES
     if r.where:  # "Exhibit B" is where the figures are, not a name
         allowed |= {r.where}
     if not text or not names_only_parties(text, allowed):

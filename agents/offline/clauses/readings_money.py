@@ -131,7 +131,9 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
     r.consequence = "audit right"
     r.notice = notice_of(q)
     r.detail = ("books and records" if re.search(r"record|book|account|invoice|documentation", q, _I)
-                else "facilities" if re.search(r"facilit|premises|plant|site\b|locations?\b", q, _I)
+                else "facilities" if re.search(r"\bfacilit(?:y|ies)\b|premises|plant|site\b|locations?\b", q, _I)  # not "facilitating"
+                else "subcontractors" if re.search(r"\b(?:audit|inspect)\w*\s+(?:or\s+\w+\s+)?of\s+(?:the\s+|its\s+)?[\w'\u2019]*\s*"
+                                                   r"subcontractors\b", q, _I)
                 else "products and materials" if re.search(r"\bproducts?\b|merchandise|inventory|\bmaterials?\b|\bsamples?\b", q, _I)
                 else "compliance with the agreement" if re.search(r"\bcompliance\b", q, _I) else "")
     verb = "audit" if re.search(r"\baudit", q, _I) else "inspect"

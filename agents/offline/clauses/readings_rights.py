@@ -227,14 +227,45 @@ def _rofr(c: Ctx, r: ClauseReading) -> None:
         r.trigger = "a sale of the business or assets"
 
 
+# "No Third-Party Beneficiaries", "Nothing in this Agreement confers any rights upon any person other than the
+# parties", "This Agreement is not for the benefit of any third party": only the parties may enforce it
+_NO_BENEFICIARY = re.compile(
+    r"\bno\s+(?:intended\s+)?third[- ]party\s+beneficiar|"
+    r"\bnot\s+(?:be\s+)?(?:deemed\s+to\s+)?(?:create|confer|give|grant|provide)\w*\b[^.;]{0,80}?\b(?:third[- ]party\s+beneficiar|"
+    r"(?:rights?|benefits?|remed\w+)\b[^.;]{0,80}?\b(?:any\s+(?:third\s+party|third\s+parties|other\s+person|person|entity)|"
+    r"other\s+than\s+the\s+parties))|"
+    r"\bnothing\b[^.;]{0,120}?\b(?:confer|create|give|grant|provide)\w*\b[^.;]{0,120}?\b(?:other\s+than\s+the\s+parties|"
+    r"third[- ]party\s+beneficiar|any\s+(?:third\s+party|third\s+parties|other\s+person))|"
+    r"\bnot\s+(?:intended\s+)?(?:to\s+be\s+)?for\s+the\s+(?:sole\s+)?benefit\s+of\b[^.;]{0,40}?\b(?:any\s+(?:third|other)|"
+    r"third\s+part)|"
+    r"\bno\s+(?:other\s+)?(?:person|entity|third\s+party)\b[^.;]{0,80}?\b(?:shall|will|may)\s+(?:have|acquire)\s+any\s+"
+    r"(?:rights?|remed\w+|benefits?)", _I)
+_EXCEPT_SECTION = re.compile(r"\bexcept\s+(?:as\s+)?(?:(?:expressly|otherwise|specifically)\s+)?(?:provided|set\s+forth|stated)"
+                             r"\s+(?:in|under)\s+(?:sections?|articles?|clauses?)\s+(\d[\w.()]*)", _I)
+
+
+_ROLE_WORDS = {"each", "any", "all", "the", "indemnified", "indemnitee", "indemnitees", "party", "parties", "person",
+               "persons", "affiliate", "affiliates", "subsidiary", "subsidiaries", "covered", "released"}
+
+
 def _beneficiary(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.consequence = "third-party beneficiary"
-    m = re.search(r"(?:^|[,;:]\s*|\band\s+|\bthat\s+)((?:the\s+|each\s+|any\s+|all\s+)?[\w'\u2019&-]+(?:\s+[\w'\u2019&-]+){0,5})\s+"
-                  r"(is|are|shall be|will be)\s+(?:an?\s+|the\s+)?(?:express(?:ly)?\s+|intended\s+)*third[- ]party\s+beneficiar", q, _I)
+    # who is named as a beneficiary, as the clause names them ("MS", "the federal government of the United States")
+    m = re.search(r"(?:^|[,;:]\s*|(?<=[.])\s+|\band\s+|\bthat\s+)((?:the\s+|each\s+|any\s+|all\s+)?[\w'\u2019&-]+"
+                  r"(?:\s+[\w'\u2019&-]+){0,17}?)\s+(is|are|shall\s+be|will\s+be)\s+(?:deemed\s+(?:to\s+be\s+)?)?"
+                  r"(?:an?\s+|the\s+)?(?:express(?:ly)?\s+|intended\s+)*third[- ]party\s+beneficiar", q, _I)
     if m and not re.search(r"\b(?:not|no|none)\b", m.group(0), _I):
-        r.detail = plain(m.group(1), c)
-        r.action = "are" if m.group(2).lower() == "are" or r.detail.endswith("s") else "is"
+        words = " ".join(m.group(1).split())
+        capitals = {w.lower().strip(",") for w in words.split() if w[:1].isupper()}
+        # "Each Indemnified Party": a role the agreement defines, written as a sentence writes it; a name as it stands
+        r.detail = plain(words, c) if capitals and capitals <= _ROLE_WORDS else words
+        r.action = "are" if m.group(2).lower() == "are" or r.detail.endswith("s") or re.search(r"\band\b", r.detail) else "is"
+        return
+    if _NO_BENEFICIARY.search(q):
+        r.action = "none"
+        exc = _EXCEPT_SECTION.search(q)
+        r.detail = exc.group(1).rstrip(".") if exc else ""
 
 
 def _disparage(c: Ctx, r: ClauseReading) -> None:

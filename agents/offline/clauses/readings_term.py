@@ -73,7 +73,7 @@ _AFTER_END = (
      "must continue to supply or support", "The agreement requires supply or support to continue for a period after it ends"),
     ("perform", r"\b(?:continue to )?perform (?:its|their|all) (?:\w+ )?obligations", "must keep performing its obligations",
      "The agreement requires obligations to be performed for a period after it ends"),
-    ("payment", r"\bpay(?:ment)?s?\b[^.;]{0,80}\b(?:accru\w*|due|owed|owing|outstanding|earned)", "must pay amounts accrued before the end",
+    ("payment", r"\bpay(?:ment)?s?\b[^.;]{0,80}\b(?:accru\w*|due|owed|owing|outstanding|earned)", "must pay the amounts accrued before the agreement ends",
      "The amounts accrued before the agreement ends remain payable"),
     ("orders", r"\b(?:complete|fill|fulfil\w*|honou?r)\s+(?:the\s+)?(?:delivery\s+of\s+)?(?:all\s+|any\s+)?(?:outstanding\s+|pending\s+|accepted\s+)?"
      r"(?:purchase\s+)?orders", "must complete orders accepted before the agreement ends",
@@ -106,15 +106,29 @@ _VERB_OF = {"transition": r"provide|give|render|perform|assist|cooperate", "sell
             "buy": r"have an option|have the option|have the right|has an option|has the right|purchase|buy|acquire"}
 
 
+# the sections a survival clause lists, each perhaps with its part in brackets ("2.4 (last three sentences)")
+_NUMBER = r"\d[\w.]*(?:\([a-z0-9]{1,4}\))*(?:\s*\([^()]{1,40}\))?"
+_SECTIONS = (r"\b(?:Sections?|Articles?|Clauses?|§§?)\s+(?P<list>" + _NUMBER + r"(?:\s*(?:,|and|through|to|-)\s*(?:and\s+)?"
+             + _NUMBER + r"){0,15})")
+_SURVIVE = (r"\b(?:surviv\w*|(?:shall|will)\s+(?:remain|continue)\s+in\s+(?:full\s+)?(?:force|effect)"
+            r"(?:\s+and\s+effect)?\s+(?:after|following|upon|notwithstanding)\b[^.;:]{0,40}?\b(?:expiration|termination|expiry))")
+
+
 def _after_end(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.consequence = "obligations after termination"
     kind = next((k for k in _AFTER_END if re.search(k[1], q, _I)), None)
     if kind is None:
-        listed = re.search(r"\b(?:Sections?|Articles?|Clauses?|§§?)\s+(\d[\w.()]*(?:\s*(?:,|and|through|to|-)\s*\d[\w.()]*){0,8})[^.;]{0,120}\bsurviv", q, _I)
+        flat = re.sub(r"\b(i\.e|e\.g)\.", lambda m: m.group(1).replace(".", "") + ",", q, flags=_I)  # no sentence ends there
+        gap = r"(?:[^.;]|(?<=\d)\.(?=\d))"  # within the sentence: "Section 3.1" does not end it
+        listed = (re.search(_SECTIONS + gap + r"{0,200}?" + _SURVIVE, flat, _I)
+                  or re.search(_SURVIVE + gap + r"{0,160}?:\s*" + _SECTIONS, flat, _I))
+        if listed and re.search(r"\b(?:elsewhere|other than|except)\b", listed.group(0), _I):
+            listed = None  # "warranties in Section 3.46(b) or elsewhere (other than ...) survive": not the sections
         if listed:
-            r.action, r.detail = "survive", " ".join(listed.group(1).split())
-        elif re.search(r"\bsurviv", q, _I):
+            numbers = re.sub(r"\s+\([^()]*\)", "", listed.group("list"))  # "2.4 (last three sentences)": the numbers
+            r.action, r.detail = "survive", " ".join(numbers.split()).rstrip(".")
+        elif re.search(_SURVIVE, q, _I):
             r.action = "survive"
         return
     r.detail = kind[3]
