@@ -129,6 +129,12 @@ _FURNITURE = re.compile(r"^\s*(?:\d{1,4}|[-\u2013]\s*\d{1,4}\s*[-\u2013]|page\s+
 FURNITURE_LINES = 3  # at most this many furniture lines in a row between two lines of one sentence
 
 
+def without_furniture(quote: str) -> str:
+    """The quote's text without the page furniture lines it runs across, for reading (the quote itself stays
+    verbatim): "... in each calendar quarter after the / Source: ACME, S-1/A, 4/27/2000 / Effective Date ..."."""
+    return "\n".join(line for line in quote.split("\n") if not _FURNITURE.match(line) or not line.strip())
+
+
 def _ends_sentence(before: str) -> bool:
     return bool(_STOP_END.search(before)) and not _ABBREV_END.search(before)
 

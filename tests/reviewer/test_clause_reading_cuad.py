@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from agents.evaluation.labels import load_labels
+from agents.facts.places import COUNTRIES, PROVINCES, US_STATES
 from agents.offline.clauses.clause_summary import HONEST, write_summary
 from core.checklist import load_checklist
 from core.settings import get_settings
@@ -58,6 +59,8 @@ def preamble_parties(text: str) -> list[PreambleParty]:
 
 
 _GENERIC_SUBJECTS = ("Either party", "Each party", "Neither party")
+_PLACES = re.compile(r"(?<![\w-])(?:(?:People's )?Republic of )?(?:" + "|".join(
+    re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True)) + r")(?![\w-])")
 _OPENERS = {"The", "A", "An", "Any", "Liability", "Contribution", "Damages", "Reimbursement", "No",  # generic subjects
             # a condition that opens the sentence ("Upon termination of this agreement, Reseller must ...")
             "If", "In", "Upon", "On", "Following", "After", "During", "Within", "Where", "When", "Before", "To", "Subject",
@@ -87,6 +90,7 @@ def violations(sentence: str, parties: list[PreambleParty], quote: str) -> list[
         rest = rest.replace(law.group(1), " ")
     rest = re.sub(r"\b(USD|EUR|GBP|US)(?=\s?[$\d])", " ", rest).strip()
     rest = re.sub(r"\bInvestment (?:Company|Advisers) Act\b", " ", rest)  # a statute the sentence cites is no party
+    rest = _PLACES.sub(" ", rest)  # nor a place ("in the United States")
     for ref in re.findall(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*", rest):
         if ref in " ".join(quote.split()):  # where the figures are, as the quote cites it: no party
             rest = rest.replace(ref, " ")

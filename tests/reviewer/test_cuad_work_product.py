@@ -17,6 +17,7 @@ import pytest
 from agents.evaluation.labels import load_labels
 from agents.evaluation.sources import txt_documents
 from agents.facts import extract_facts
+from agents.facts.places import COUNTRIES, PROVINCES, US_STATES
 from agents.offline import OfflineReviewer
 from agents.offline.reviewer import restate
 from agents.store import ReviewStore
@@ -30,6 +31,8 @@ NOT_NAMES = {"The", "A", "An", "Any", "Either", "Each", "Neither", "No", "Both",
              "U.S.", "Liability", "Rights", *calendar.month_name[1:], *calendar.day_name}
 _WORD = re.compile(r"[A-Z][\w&.'-]*")
 STATUTES = re.compile(r"\bInvestment (?:Company|Advisers) Act\b")
+PLACES = re.compile(r"(?<![\w-])(?:(?:People's )?Republic of )?(?:" + "|".join(
+    re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True)) + r")(?![\w-])")
 DOCUMENT_PARTS = re.compile(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*")
 
 
@@ -50,6 +53,7 @@ def stray_names(summary: str, allowed_words: set[str], quote: str = "") -> list[
     if named and named.group(1) in " ".join(quote.split()):
         text = "The" + text[named.end(1):]
     text = STATUTES.sub(" ", text)  # a statute the sentence cites is no party
+    text = PLACES.sub(" ", text)  # nor a place ("in the United States")
     text = DOCUMENT_PARTS.sub(" ", text)  # nor is the exhibit or schedule it points to
     words = [re.sub(r"'s$", "", w) for w in _WORD.findall(text)]
     return [w for w in words[1:] if w.strip(".'") not in allowed_words and w not in NOT_NAMES]

@@ -193,3 +193,43 @@ def test_a_redaction_is_marked_without_brackets_in_any_of_its_filed_forms():
 ])
 def test_an_indemnitys_roles_and_its_indemnitees(quote, sentence):
     assert operative_sentence(quote, IDX, section_of(quote)) == sentence
+
+
+@pytest.mark.parametrize("quote,sentence", [
+    # both parties together; a place keeps its capitals; an exclusive right stays exclusive
+    ("The Parties shall negotiate in good faith the pricing of any additional services.",
+     "The parties must negotiate in good faith the pricing of any additional services."),
+    ("Publisher shall have the exclusive right to market and sell the Products in the United States.",
+     "Publisher has the exclusive right to market and sell the products in the United States."),
+    # a page footer inside the sentence is not read as its words; a word broken at its hyphen is whole again
+    ("Publisher shall purchase at least 500 units in each calendar quarter after the\n\nSource: QUILL PUBLISHER "
+     "LLC, S-1, 4/27/2000\n\n12\n\nEffective Date.", "Publisher must purchase at least 500 units in each calendar "
+     "quarter after the effective date."),
+    ("Harbor shall be the exclusive owner of all paid-\n\nfor development.",
+     "Harbor is the exclusive owner of all paid-for development."),
+])
+def test_more_drafting_reads_as_its_own_sentence(quote, sentence):
+    assert operative_sentence(quote, IDX, section_of(quote)) == sentence
+
+
+# roles that are no word of the party's name, so a sentence says who they are at their first mention
+ROLES = [P("Harbor Analytics, Inc.", "Licensor"), P("Quill Media LLC", "Publisher")]
+
+
+def test_a_party_first_named_in_the_object_is_named_in_full_but_not_as_a_possessive():
+    idx = index_parties(ROLES)
+    assert operative_sentence("Licensor shall provide Publisher with monthly reports.", idx) == (
+        "Licensor (Harbor Analytics, Inc.) must provide Publisher (Quill Media LLC) with monthly reports.")
+    assert operative_sentence("Licensor shall keep Publisher's reports confidential.", idx) == (
+        "Licensor (Harbor Analytics, Inc.) must keep Publisher's reports confidential.")
+
+
+def test_a_reading_that_knows_who_but_not_what_gives_way_to_the_clause_about_the_same_party():
+    items = {i.id: i for i in load_checklist(get_settings().checklist_path)}
+    own = "During the Term, Publisher shall not develop any analytics product without the approval of Harbor."
+    assert write_summary(items["non_compete"], own, PARTIES) == (
+        "During the term, Publisher may not develop any analytics product without the approval of Harbor.")
+    # the clause's first sentence binds the other party: the reading's own sentence stays
+    other = ("Publisher shall promptly inform Harbor of any suggested improvements to the Products. Harbor shall own all "
+             "such improvements.")
+    assert not write_summary(items["ip_ownership"], other, PARTIES).startswith("Publisher")

@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 
 from agents.offline.clauses.clause_parts import GENERIC, OPENS_RESTRICTION, PartyIndex, PartyLike, index_parties, sale_carve_out
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
-from agents.offline.clauses.operative import operative_sentence
+from agents.offline.clauses.operative import operative_reading, operative_sentence
 from core.types import ChecklistItem
 
 _I = re.IGNORECASE
@@ -557,6 +557,12 @@ _OPENERS = {"The", "A", "An", "Any", "Either", "Each", "Neither", "Liability", "
             "Reimbursement", "No"}
 
 
+# what a reading writes when it knows who acts but not on what
+_PLACEHOLDER = re.compile(r"\b(?:what the clause (?:covers|lists)|(?:field|intellectual property|patents|rights) the clause covers)\b|"
+                          r"\bmay not compete(?: with [^.(]*)?(?: \(§[^)]*\))?\.$|\bmust meet a minimum commitment\b|\bmust purchase a minimum quantity\b|"
+                          r"\bhas exclusive rights granted by\b|\bjointly own the intellectual property\b")
+
+
 def is_template(summary: str, items: Sequence[str]) -> bool:
     """Whether a summary is the sentence written when a clause's parties or trigger could not be read: it says
     what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
@@ -598,6 +604,16 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     if not text or is_template(text, [item.id]):
         # the clause's own operative sentence, restated, names who does what when the item's reading could not
         text = operative_sentence(quote, idx, r.section) or text
+    elif _PLACEHOLDER.search(text):
+        # "Snap may not deal with third parties in the field the clause covers": the reading knows who, not what;
+        # the clause's own sentence about the same party says what ("may not grant any third party any right to
+        # sponsor any products or services in the exclusive category")
+        own = operative_reading(quote, idx, r.section)
+        who = re.match(r"(.+?) (?:may|must|has|have|owns?|is|are)\b", text)
+        subject = own[1].split(" (")[0] if own else ""
+        # the same party's duty or right, or the same grant from the grantor's side ("Cisco grants Distributor ...")
+        if who and subject and (subject == who.group(1).split(" (")[0] or f"granted by {subject}" in text):
+            text = own[0]
     if not text:
         sec = f" (§ {r.section})" if r.section else ""
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import re
 
+from agents.facts.places import COUNTRIES, PROVINCES, US_STATES
 from agents.offline.clauses.clause_parts import Mention, PartyIndex, mentions
+from agents.offline.units import without_furniture
 
 _I = re.IGNORECASE
 
@@ -31,7 +33,11 @@ _ASIDE = (r",\s*(?:(?:and|but|or)\s+)?(?:at|upon|on|in|by|for|with|without|subje
 # the modal and what it says of the subject, as (pattern, the plain modal a sentence writes)
 _MODALS = [
     (r"(?:shall|will)\s+have\s+the\s+first\s+right(?:\s*" + _ASIDE + ")*,?\s+to", "has the first right to"),
-    (r"(?:shall|will)\s+have\s+the\s+(?:sole\s+|exclusive\s+|non-exclusive\s+|absolute\s+)?right(?:\s*" + _ASIDE + ")*,?\s+to", "may"),
+    # what the right is matters: an exclusive right is the clause's point, not a permission
+    (r"(?:shall|will)\s+have\s+the\s+(?:sole\s+and\s+)?(?:sole|exclusive)\s+right(?:\s*" + _ASIDE + ")*,?\s+to",
+     "has the exclusive right to"),
+    (r"(?:shall|will)\s+have\s+(?:the|a)\s+non-?exclusive\s+right(?:\s*" + _ASIDE + ")*,?\s+to", "has a non-exclusive right to"),
+    (r"(?:shall|will)\s+have\s+the\s+(?:absolute\s+)?right(?:\s*" + _ASIDE + ")*,?\s+to", "may"),
     (r"(?:shall\s+be|will\s+be|is|are)\s+entitled(?:,[^,;.]{0,60},)?\s+to", "may"),
     (r"(?:shall|will)\s+not\s+have\s+any", "has no"),
     (r"(?:hereby\s+)?(?:agrees?|undertakes?|covenants?)\s+(?:that\s+it\s+(?:shall|will)\s+)?(?:not\s+to|to\s+not)", "may not"),
@@ -63,7 +69,7 @@ _VERB = r"(?!(?:as|at|in|on|by|for|with|from|to|upon|without|and|or|the|a|an|any
 _VERB_GROUP = re.compile(_ADVERB + r"*(?P<v>" + _VERB + r")(?:\s*,\s*(?:" + _ADVERB + r"?" + _VERB + r")){0,4}"
                          r"(?:,?\s+(?:and|or|and/or)\s+" + _ADVERB + r"?(?:" + _VERB + r")(?:\s+harmless)?)?")
 # what opens a sentence before its subject without making the subject part of another clause
-_ENUM = re.compile(r"^\s*(?:\(?[a-z0-9]{1,4}[.)]\s*)*(?:(?:in addition|further(?:more)?|accordingly|additionally|"
+_ENUM = re.compile(r"^\s*(?:\d+(?:\.\d+)+\.?\s+)?(?:\(?[a-z0-9]{1,4}[.)]\s*)*(?:(?:in addition|further(?:more)?|accordingly|additionally|"
                    r"notwithstanding (?:the foregoing|anything to the contrary[^,]{0,60})|without limiting[^,]{0,60}|"
                    r"thereafter|also|moreover|similarly|likewise|as such|for the avoidance of doubt|in such (?:event|case)|in that case),\s*)?"
                    # a proviso or an agreement that frames the sentence: "provided, however, that", "The parties agree that"
@@ -83,7 +89,7 @@ _BREAK = re.compile(r"\s*(?:[,;:]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bNo)
                     r"|\s(?:provided|except|unless|subject to|in accordance with|pursuant to|so long as|"
                     r"if|when|until|notwithstanding|including|without limitation)\b)", _I)
 # a comma that ends the object: what follows qualifies it or starts a clause of its own
-_ENDS_AT_COMMA = re.compile(r"\s*(?:(?:and\s+)?(?:its|their|his|her)\s+(?:respective\s+)?(?:affiliates|subsidiaries|officers|directors|"
+_ENDS_AT_COMMA = re.compile(r"\s*(?:without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?consent|(?:and\s+)?(?:its|their|his|her)\s+(?:respective\s+)?(?:affiliates|subsidiaries|officers|directors|"
                             r"employees|agents|successors|parents?|shareholders|members|partners|representatives|licensees)|provided|except|excluding|unless|including|which|who|whose|subject to|in accordance with|"
                             r"pursuant to|as|if|when|whether|so that|such that|but|until|although|though|whereas|while|and\s+(?:shall|will|may|must|agrees?)|"
                             r"(?:and|or)\s+(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must))\b", _I)
@@ -94,8 +100,13 @@ _NUMERAL = re.compile(r"\b((?:one |two |three |four |five )?hundred(?: and)?(?: 
 _SECTION = re.compile(r"\b(?:sections?|articles?|clauses?|paragraphs?)\s+(\d[\w.()]*)", _I)
 _DOC_PART = re.compile(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*")
 _MAX_WORDS = 28
-_PLAIN_MODALS = {"must", "may", "may not", "is", "is not", "has", "has no", "has the first right to"}
-_PLURAL = {"is": "are", "is not": "are not", "has": "have", "has no": "have no", "has the first right to": "have the first right to"}
+_PLAIN_MODALS = {"must", "may", "may not", "is", "is not", "has", "has no", "has the first right to", "has the exclusive right to",
+                 "has a non-exclusive right to"}
+_PLURAL = {"is": "are", "is not": "are not", "has": "have", "has no": "have no", "has the first right to": "have the first right to",
+           "has the exclusive right to": "have the exclusive right to", "has a non-exclusive right to": "have a non-exclusive right to"}
+# places keep their capitals ("in the United States"); they name no one
+_PLACES = re.compile(r"(?<![\w-])(?:(?:People['\u2019]s\s+)?(?:Republic|State|Commonwealth|Province|Kingdom)\s+of\s+)?(?:" + "|".join(re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True))
+                     + r")(?![\w-])")
 # participles that describe a state after "shall be" ("shall be entitled", "shall not be obligated"), not a passive duty
 _STATIVE = {"authorized", "authorised", "permitted", "required", "obligated", "entitled", "prohibited", "restricted",
             "deemed", "limited", "located", "interested", "qualified", "licensed", "registered", "incorporated",
@@ -106,8 +117,13 @@ _STATIVE = {"authorized", "authorised", "permitted", "required", "obligated", "e
 _ROLE = re.compile(r"\b(?:(the|each|an|any)\s+)(indemnified|indemnifying)\s+part(?:y|ies)\b", _I)
 
 
+# both parties bound together: "The parties shall negotiate in good faith ...", "The Parties hereto agree to ..."
+_BOTH = re.compile(r"\bthe\s+parties(?:\s+hereto)?\b", _I)
+
+
 def _roles(q: str) -> list[Mention]:
-    return [Mention(m.start(), m.end(), f"{(m.group(1) or 'the').lower()} {m.group(2).lower()} party") for m in _ROLE.finditer(q)]
+    return [Mention(m.start(), m.end(), f"{(m.group(1) or 'the').lower()} {m.group(2).lower()} party") for m in _ROLE.finditer(q)] + \
+        [Mention(m.start(), m.end(), "the parties") for m in _BOTH.finditer(q)]
 
 
 def _subject(m: Mention, idx: PartyIndex) -> str:
@@ -118,7 +134,7 @@ def _subject(m: Mention, idx: PartyIndex) -> str:
     if m.actor.endswith(("indemnified party", "indemnifying party")):
         return m.actor[:1].upper() + m.actor[1:]
     return {"neither party": "Neither party", "either party": "Either party", "each party": "Each party",
-            "the receiving party": "The receiving party"}.get(m.actor, m.actor)
+            "the receiving party": "The receiving party", "the parties": "The parties"}.get(m.actor, m.actor)
 
 
 def _plain(words: str, idx: PartyIndex) -> str | None:
@@ -133,6 +149,7 @@ def _plain(words: str, idx: PartyIndex) -> str | None:
         keep[key] = text
         return key
     words = _DOC_PART.sub(lambda m: hold(m.group(0)), words)
+    words = _PLACES.sub(lambda m: hold(m.group(0)), words)
     for term, i in idx.terms:
         for form in {term, term.upper()}:
             words = re.sub(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", lambda _: hold(idx.displays[i]), words)
@@ -188,12 +205,22 @@ def _object(rest: str) -> str | None:
     # "GSK shall transfer to Theravance, or cause ..., ownership of": what is transferred comes later
     if len(obj.split()) > _MAX_WORDS or re.fullmatch(r"\s*(?:to|with|from)\s+\S+(?:\s+\S+)?\s*", obj, _I):
         return None
-    return obj
+    # "..., without the prior written consent of Erchonia": the consent that lifts the restriction stays with it
+    consent = re.match(r",\s*(without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?consent\s+of\s+[^,;.()]{1,40}?)(?=\s*[,;.]|$)",
+                       rest[end:], _I)
+    return obj + " " + consent.group(1) if consent else obj
 
 
 def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | None:
     """The quote's first operative sentence with a party subject, restated; None when none reads safely."""
-    q = " ".join(quote.replace("<omitted>", " … ").split())
+    found = operative_reading(quote, idx, section)
+    return found[0] if found else None
+
+
+def operative_reading(quote: str, idx: PartyIndex, section: str = "") -> tuple[str, str] | None:
+    """(The restated sentence, its subject as the sentence names it), or None."""
+    # "paid-\n\nfor": a word the printed line broke at its hyphen is one word again
+    q = " ".join(re.sub(r"(?<=\w)-[ \t]*\n\s*(?=[a-z])", "-", without_furniture(quote)).replace("<omitted>", " … ").split())
     ms = sorted([m for m in mentions(q, idx) if m.actor != "other party"] + _roles(q), key=lambda m: m.start)
     for sentence in re.finditer(r"(?:[^.;:]|(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bNo)\.|(?<=\bInc)\.|(?<=\bCo)\.|"
                                 r"(?<=\bLtd)\.|\.(?=\S))+", q):
@@ -223,6 +250,8 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
                     break
                 head = verbs.end()
             start, who = m.start, _subject(m, idx)
+            if who == "The parties":
+                kind = _PLURAL.get(kind, kind)
             # "Merchant and Purchaser shall have access": two parties bound together
             pair = next((p for p in ms if p.end <= m.start and p.party >= 0 and m.party >= 0 and p.party != m.party
                          and re.fullmatch(r"\s+(?:and|or|&)\s+", q[p.end:m.start], _I)), None)
@@ -263,5 +292,9 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
             if cond:
                 text = cond[:1].upper() + cond[1:] + ", " + text[:1].lower() + text[1:] if m.party < 0 else \
                     cond[:1].upper() + cond[1:] + ", " + text
-            return text + (f" (§ {section})" if section else "") + "."
+            for shown, first in zip(idx.displays, idx.firsts):  # a party named first in the object: who it is
+                at = re.search(r"(?<![\w-])" + re.escape(shown) + r"(?![\w-])", text) if first != shown and first not in text else None
+                if at and text[at.end():at.end() + 1] not in ("'", "\u2019"):  # not "Client (Playboy.com, Inc.)'s"
+                    text = text[:at.start()] + first + text[at.end():]
+            return text + (f" (§ {section})" if section else "") + ".", who
     return None
