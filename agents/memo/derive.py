@@ -69,13 +69,14 @@ def _with_table_answers(store: ReviewStore, run_id: str, out: dict[str, Agreemen
 
 
 def item_section(store: ReviewStore, run_id: str, item: ChecklistItem, final: bool = False,
-                 followup_documents: int | None = None) -> MemoSection:
+                 followup_documents: int | None = None, titles: dict[str, str] | None = None) -> MemoSection:
     findings = store.findings(run_id, category=item.id, citable=True, limit=None if final else ITEM_LIMIT)
     searched, followups = store.searched(run_id)
     docs = followups.get(item.id, 0) if followup_documents is None else followup_documents
     return sec.item_section(item, findings, searched.get(item.id), docs,
                             tally=store.finding_tally(run_id, category=item.id),
-                            agreements=agreements(store, run_id, sorted({f.citation.document_id for f in findings})))
+                            agreements=agreements(store, run_id, sorted({f.citation.document_id for f in findings})),
+                            titles=titles)
 
 
 def harness_sections(store: ReviewStore, run_id: str, items: list[ChecklistItem],
@@ -123,7 +124,8 @@ def rederive(store: ReviewStore, run_id: str, items: list[ChecklistItem], keys: 
                 changed.append(s.key)
     for item in items:
         if item.enabled and item.id in existing and (keys is None or item.id in keys):
-            if save(store, run_id, item_section(store, run_id, item, final=final), items)[1]:
+            if save(store, run_id, item_section(store, run_id, item, final=final, titles={i.id: i.title for i in items}),
+                    items)[1]:
                 changed.append(item.id)
     return changed
 

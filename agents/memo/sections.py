@@ -73,6 +73,20 @@ def said_for(f: Finding, item_id: str) -> str:
     return f.summary
 
 
+# items whose sentences speak to each other: an exclusion from the cap is news under Cap on liability, a right to
+# terminate on a change of control under Term; a non-compete's sentence under Term is not
+_KIN = ({"cap_on_liability", "uncapped_liability"}, {"change_of_control", "anti_assignment", "lease_assignment"},
+        {"change_of_control", "termination_for_convenience", "term_renewal"}, {"exclusivity", "non_compete", "non_solicit"},
+        {"license_grant", "ip_ownership"})
+
+
+def speaks_for(f: Finding, item_id: str) -> bool:
+    """Whether the finding's sentence in this item's section is about this item: it is filed under the item or a
+    kindred one, a reading of the item stands for it, or the reviewer wrote it."""
+    return (f.category == item_id or any({f.category, item_id} <= kin for kin in _KIN)
+            or said_for(f, item_id) != f.summary or f.reviewer_status == ReviewerStatus.edited)
+
+
 def _pages(fs: list[Finding]) -> str:
     return " ".join(dict.fromkeys(short_cite(f) for f in fs))
 
@@ -87,12 +101,14 @@ def _touched(f: Finding) -> bool:
 
 def item_section(item: ChecklistItem, findings: list[Finding], searched_query: str | None,
                  followup_documents: int = 0, tally: FindingTally | None = None,
-                 agreements: dict[str, Agreement] | None = None) -> MemoSection:
+                 agreements: dict[str, Agreement] | None = None, titles: dict[str, str] | None = None) -> MemoSection:
     """One checklist item, per agreement: its most severe finding (quoted when high), further high or
     reviewer-touched passages, the rest cited by page; agreements with only low or informational findings
     in one line. Or a checked 'not found'. `tally` counts all of the item's citable findings where
-    `findings` holds only the most severe of them."""
-    agreements = agreements or {}
+    `findings` holds only the most severe of them. A passage filed under another item with no reading of
+    this one is cited, not quoted with the other item's sentence ("Conformis may not compete" says nothing
+    under Term): `titles` names those items."""
+    agreements, titles = agreements or {}, titles or {}
     cited = [f for f in citable(findings) if item.id in f.items]
     tally = tally if tally is not None else tally_of(cited)
     total = tally.total(item.id)
@@ -110,9 +126,16 @@ def item_section(item: ChecklistItem, findings: list[Finding], searched_query: s
     for fs in _by_agreement(cited).values():
         # of equally severe passages, one filed under this item leads (a passage filed under another item also
         # answers this one, but its sentence speaks to the other), then one whose sentence says who may do what
-        fs = sorted(fs, key=lambda f: (SEVERITY_ORDER[f.severity], f.category != item.id, is_template(f.summary, f.items)))
+        fs = sorted(fs, key=lambda f: (not speaks_for(f, item.id), SEVERITY_ORDER[f.severity], f.category != item.id,
+                                       is_template(f.summary, f.items)))
         top, rest = fs[0], fs[1:]
         label = md(_agreement(top, agreements).label)
+        if not speaks_for(top, item.id):
+            under = ", ".join(dict.fromkeys(titles.get(f.category, f.category.replace("_", " ")) for f in fs))
+            lines.append(f"- {label}: passages filed under {md(under)} bear on this item too. {_pages(fs)}")
+            for f in fs:
+                lines += note_line(f)
+            continue
         if top.severity in (Severity.low, Severity.info) and not any(_touched(f) for f in fs):
             minor.append(f"{label} " + _pages(fs))
             continue
@@ -120,7 +143,7 @@ def item_section(item: ChecklistItem, findings: list[Finding], searched_query: s
         if top.severity == Severity.high:
             lines.append(quote_line(top, QUOTE_CHARS))
         lines += note_line(top)
-        shown = [f for f in rest if f.severity == Severity.high or _touched(f)]
+        shown = [f for f in rest if speaks_for(f, item.id) and (f.severity == Severity.high or _touched(f))]
         for f in shown:
             lines.append(_finding_line(f, "  - ", item.id))
             lines += note_line(f)

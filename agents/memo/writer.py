@@ -40,7 +40,7 @@ def draft_item(hc: HarnessContext, state: RunState, item_id: str, final: bool = 
     if item is None:
         raise KeyError(f"unknown checklist item {item_id!r}")
     _record_searched(hc, state)
-    return derive.item_section(hc.store, state["run_id"], item, final=final)
+    return derive.item_section(hc.store, state["run_id"], item, final=final, titles={i.id: i.title for i in hc.items})
 
 
 def refresh_harness_sections(hc: HarnessContext, state: RunState, final: bool = False) -> None:

@@ -320,12 +320,15 @@ def test_a_passage_filed_under_another_item_says_in_this_items_section_what_it_r
     edited = joined.model_copy(update={"summary": "Indemnity with a fee cap.", "reviewer_status": ReviewerStatus.edited})
     assert "Indemnity with a fee cap." in m.item_section(item, [edited], None, agreements=AGREEMENTS).text
     # an informational reading beside a graded one is most often a look-alike, and the item's fallback sentence says
-    # less than the sentence the passage is filed with: neither replaces it
+    # nothing: with neither, the passage is cited under the item it is filed with, not quoted with that item's
+    # sentence ("Supplier must indemnify Customer" says nothing under Cap on liability)
     low = cap.model_copy(update={"severity": Severity.info})
     fallback = cap.model_copy(update={"summary": "The agreement limits liability."})
     for other in (low, fallback):
         [j] = join_same_passages([indemnity, other])
-        assert "must indemnify" in m.item_section(item, [j], None, agreements=AGREEMENTS).text
+        text = m.item_section(item, [j], None, agreements=AGREEMENTS, titles={"indemnification": "Indemnification"}).text
+        assert "must indemnify" not in text and "passages filed under Indemnification bear on this item too" in text
+        assert "[p. 3]" in text
 
 
 def test_a_reading_of_more_than_the_shown_quote_does_not_speak_for_it(settings):
