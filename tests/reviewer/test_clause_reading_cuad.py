@@ -91,6 +91,9 @@ def violations(sentence: str, parties: list[PreambleParty], quote: str) -> list[
     rest = re.sub(r"\b(USD|EUR|GBP|US)(?=\s?[$\d])", " ", rest).strip()
     rest = re.sub(r"\bInvestment (?:Company|Advisers) Act\b", " ", rest)  # a statute the sentence cites is no party
     rest = _PLACES.sub(" ", rest)  # nor a place ("in the United States")
+    rest = re.sub(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+                  r"(?=\s+\d)", " ", rest)  # nor a date ("until January 1, 2032")
+    rest = re.sub(r"(?<![\w&])(?:IP|SOW|R&D|OEM|SLA|EU|UK|USA|GAAP|VAT|API|SKU|IPO|NDA)(?![\w&])", " ", rest)  # nor an abbreviation
     for ref in re.findall(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*", rest):
         if ref in " ".join(quote.split()):  # where the figures are, as the quote cites it: no party
             rest = rest.replace(ref, " ")

@@ -28,7 +28,9 @@ pytestmark = [pytest.mark.cuad, pytest.mark.slow]
 
 # Capitalised words that name no one: sentence openers, collective party words, calendar and money words.
 NOT_NAMES = {"The", "A", "An", "Any", "Either", "Each", "Neither", "No", "Both", "All", "USD", "US", "EUR", "GBP",
-             "U.S.", "Liability", "Rights", *calendar.month_name[1:], *calendar.day_name}
+             "U.S.", "Liability", "Rights", *calendar.month_name[1:], *calendar.day_name,
+             # abbreviations of things, which name no one
+             "IP", "SOW", "R&D", "OEM", "SLA", "EU", "UK", "USA", "GAAP", "VAT", "API", "SKU", "IPO", "NDA"}
 _WORD = re.compile(r"[A-Z][\w&.'-]*")
 STATUTES = re.compile(r"\bInvestment (?:Company|Advisers) Act\b")
 PLACES = re.compile(r"(?<![\w-])(?:(?:People's )?Republic of )?(?:" + "|".join(
@@ -56,7 +58,7 @@ def stray_names(summary: str, allowed_words: set[str], quote: str = "") -> list[
     text = PLACES.sub(" ", text)  # nor a place ("in the United States")
     text = DOCUMENT_PARTS.sub(" ", text)  # nor is the exhibit or schedule it points to
     words = [re.sub(r"'s$", "", w) for w in _WORD.findall(text)]
-    return [w for w in words[1:] if w.strip(".'") not in allowed_words and w not in NOT_NAMES]
+    return [w for w in words[1:] if w.strip(".'") not in allowed_words and w not in NOT_NAMES and w.strip(".'") not in NOT_NAMES]
 
 
 def jurisdiction_ok(summary: str) -> bool:

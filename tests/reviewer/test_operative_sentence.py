@@ -207,6 +207,16 @@ def test_an_indemnitys_roles_and_its_indemnitees(quote, sentence):
      "quarter after the effective date."),
     ("Harbor shall be the exclusive owner of all paid-\n\nfor development.",
      "Harbor is the exclusive owner of all paid-for development."),
+    # who owns is a statement, not a duty; a common abbreviation names no one; another party's promise after a
+    # comma is a sentence of its own
+    ("Harbor shall own all right, title and interest in any IP developed jointly, and Publisher agrees to assign to "
+     "Harbor any right it may have.", "Harbor owns all right, title and interest in any IP developed jointly."),
+    ("Publisher shall retain all records for five (5) years.", "Publisher must retain all records for 5 years."),
+    # entitled to a thing, not to do something; a date keeps its month's capital
+    ("Upon termination of this Agreement, Publisher shall be entitled to payment for Services completed before it.",
+     "Upon termination of this agreement, Publisher is entitled to payment for services completed before it."),
+    ("Publisher shall not sell competing products in the territory until January 1, 2032.",
+     "Publisher may not sell competing products in the territory until January 1, 2032."),
 ])
 def test_more_drafting_reads_as_its_own_sentence(quote, sentence):
     assert operative_sentence(quote, IDX, section_of(quote)) == sentence

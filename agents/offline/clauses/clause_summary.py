@@ -560,7 +560,7 @@ _OPENERS = {"The", "A", "An", "Any", "Either", "Each", "Neither", "Liability", "
 # what a reading writes when it knows who acts but not on what
 _PLACEHOLDER = re.compile(r"\b(?:what the clause (?:covers|lists)|(?:field|intellectual property|patents|rights) the clause covers)\b|"
                           r"\bmay not compete(?: with [^.(]*)?(?: \(§[^)]*\))?\.$|\bmust meet a minimum commitment\b|\bmust purchase a minimum quantity\b|"
-                          r"\bhas exclusive rights granted by\b|\bjointly own the intellectual property\b")
+                          r"\bhas exclusive rights granted by\b|\bjointly own the intellectual property\b|\bintellectual property it covers\b")
 
 
 def is_template(summary: str, items: Sequence[str]) -> bool:

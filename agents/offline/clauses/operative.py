@@ -92,7 +92,8 @@ _BREAK = re.compile(r"\s*(?:[,;:]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bNo)
 _ENDS_AT_COMMA = re.compile(r"\s*(?:without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?consent|(?:and\s+)?(?:its|their|his|her)\s+(?:respective\s+)?(?:affiliates|subsidiaries|officers|directors|"
                             r"employees|agents|successors|parents?|shareholders|members|partners|representatives|licensees)|provided|except|excluding|unless|including|which|who|whose|subject to|in accordance with|"
                             r"pursuant to|as|if|when|whether|so that|such that|but|until|although|though|whereas|while|and\s+(?:shall|will|may|must|agrees?)|"
-                            r"(?:and|or)\s+(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must))\b", _I)
+                            r"(?:and|or)\s+(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must)|"
+                            r"(?:and|but)\s+(?:[\w'\u2019-]+\s+){0,3}(?:agrees?|acknowledges?|covenants?|undertakes?|hereby))\b", _I)
 _LIST = re.compile(r"(?:,\s*[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})*,?\s+(?:and|or|and/or)\s+[a-z][\w-]*")
 _DETERMINER = re.compile(r"(?:\b(?:the|a|an|any|all|such|its|their|each|this|that|these|those|no|other|his|her|every|"
                          r"either|both|of such|said)\s+(?:[a-z][\w-]*\s+)?|\b(?:and|or)\s+|['\u2019]s?\s+)$", _I)
@@ -104,6 +105,11 @@ _PLAIN_MODALS = {"must", "may", "may not", "is", "is not", "has", "has no", "has
                  "has a non-exclusive right to"}
 _PLURAL = {"is": "are", "is not": "are not", "has": "have", "has no": "have no", "has the first right to": "have the first right to",
            "has the exclusive right to": "have the exclusive right to", "has a non-exclusive right to": "have a non-exclusive right to"}
+_MONTHS = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+                     r"(?=\s+\d{1,2}(?:st|nd|rd|th)?\b|\s+\d{4}\b)")  # "until January 1, 2032"; not the verb "may"
+# abbreviations of things, not of anyone: kept as written
+_ACRONYMS = {"IP", "U.S", "U.S.", "US", "USA", "EU", "UK", "R&D", "GAAP", "VAT", "API", "SOW", "SLA", "OEM", "IT", "PC", "TV",
+             "CD", "DVD", "URL", "HTML", "SKU", "UPC", "EDI", "ERP", "CRM", "SaaS", "IPO", "NDA", "LLC", "Inc"}
 # places keep their capitals ("in the United States"); they name no one
 _PLACES = re.compile(r"(?<![\w-])(?:(?:People['\u2019]s\s+)?(?:Republic|State|Commonwealth|Province|Kingdom)\s+of\s+)?(?:" + "|".join(re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True))
                      + r")(?![\w-])")
@@ -150,6 +156,7 @@ def _plain(words: str, idx: PartyIndex) -> str | None:
         return key
     words = _DOC_PART.sub(lambda m: hold(m.group(0)), words)
     words = _PLACES.sub(lambda m: hold(m.group(0)), words)
+    words = _MONTHS.sub(lambda m: hold(m.group(0)), words)
     for term, i in idx.terms:
         for form in {term, term.upper()}:
             words = re.sub(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", lambda _: hold(idx.displays[i]), words)
@@ -158,6 +165,10 @@ def _plain(words: str, idx: PartyIndex) -> str | None:
     for w in re.finditer(r"\S+", words):
         tok = w.group(0)
         if re.match(r"[A-Z]", tok) and not tok.startswith("\x00"):
+            if tok.strip(".,;:'()") in _ACRONYMS:
+                out.append(tok)  # "IP", "U.S.": a common abbreviation names no one
+                in_term = not re.search(r"[,;:.)]$", tok)
+                continue
             if tok.strip(".,'").isupper() and len(tok.strip(".,'")) > 1:
                 return None  # "FDA": an authority or a third party, no defined term of the agreement
             # "for Products listed": a plural defined term needs no determiner; a name ("Medicare") does
@@ -208,7 +219,9 @@ def _object(rest: str) -> str | None:
     # "..., without the prior written consent of Erchonia": the consent that lifts the restriction stays with it
     consent = re.match(r",\s*(without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?consent\s+of\s+[^,;.()]{1,40}?)(?=\s*[,;.]|$)",
                        rest[end:], _I)
-    return obj + " " + consent.group(1) if consent else obj
+    # "... until January 1, 2032": how long a restriction lasts is part of it
+    until = re.match(r"\s+((?:until|through|before)\s+(?:[A-Z][a-z]+\s+\d{1,2},?\s+\d{4}|\d{4}))(?=\s*[,;.(]|$)", rest[end:])
+    return obj + "".join(" " + m.group(1) for m in (consent, until) if m)
 
 
 def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | None:
@@ -236,6 +249,9 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "") -> tuple[s
             if kind == "=":  # the verb as the clause writes it, less "hereby"
                 kind = " ".join(re.sub(r"^hereby\s+", "", modal.group(modal.lastgroup), flags=_I).lower().split())
             at = modal.end() + len(re.match(r"(?:\([a-z0-9]{1,4}\)\s*)?", q[modal.end():]).group(0))
+            if kind == "may" and "entitled" in modal.group(0).lower() and re.match(
+                    r"\w+(?:ment|tion|sion|ance|ence|ity|ies|ees|ages|sation|s)\b", q[at:], _I):
+                kind = "is entitled to"  # "entitled to payment": a noun follows, not a verb
             # "shall be responsible for", "shall have sole responsibility for", "grants to Excite a licence": no verb follows
             if kind in ("is", "is not", "has", "has no") or kind not in _PLAIN_MODALS:
                 if re.match(r"(?:no|not|deemed|construed|made|bound|entitled)\b", q[at:], _I):
@@ -286,9 +302,13 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "") -> tuple[s
             said, cond = (None if x is None else re.sub(r"\[[\s.\u2026*]*\*[\s.\u2026*]*\]", "***", x) for x in (said, cond))
             if said is None or cond is None:
                 break
+            if kind == "must" and re.match(r"own\b|retain\s+(?:all\s+|sole\s+|exclusive\s+)*(?:right|title|ownership)", said, _I):
+                # "Investor shall own all right, title and interest": a statement of who owns, not a duty
+                plural = who == "The parties" or re.search(r" (?:and|or|&) ", who)
+                said, kind = (said if plural else re.sub(r"^(\w+)", r"\1s", said)), ""
             if who == "Neither party":  # "Neither party shall assign": the negative is in the subject
                 kind = {"must": "may", "may not": "may", "is not": "is"}.get(kind, kind)
-            text = f"{who} {kind} {said}"
+            text = f"{who} {kind} {said}" if kind else f"{who} {said}"
             if cond:
                 text = cond[:1].upper() + cond[1:] + ", " + text[:1].lower() + text[1:] if m.party < 0 else \
                     cond[:1].upper() + cond[1:] + ", " + text
