@@ -609,7 +609,7 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         # the clause's own sentence about the same party says what ("may not grant any third party any right to
         # sponsor any products or services in the exclusive category")
         own = operative_reading(quote, idx, r.section)
-        who = re.match(r"(.+?) (?:may|must|has|have|owns?|is|are)\b", text)
+        who = re.match(r"(.+?) (?:may|must|has|have|owns?|is|are|assigns?|grants?)\b", text)
         subject = own[1].split(" (")[0] if own else ""
         # the same party's duty or right, or the same grant from the grantor's side ("Cisco grants Distributor ...")
         if who and subject and (subject == who.group(1).split(" (")[0] or f"granted by {subject}" in text):
