@@ -122,7 +122,7 @@ CASES = [
      "The agreement contains an indemnity."),
     ("ip_ownership",
      "Distributor hereby assigns to Cisco all right, title and interest in any improvements to the Products it makes.",
-     "Distributor (XYZ Corp.) assigns rights in the intellectual property it covers to Cisco.",
+     "Distributor (XYZ Corp.) assigns to Cisco all right, title and interest in any improvements to the products it makes.",
      "The agreement allocates ownership of intellectual property."),
     ("ip_ownership",
      "All marketing materials created under this Agreement shall be the sole and exclusive property of Cisco.",
