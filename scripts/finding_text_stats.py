@@ -4,7 +4,8 @@
     python scripts/finding_text_stats.py --cuad [--labels PATH] [--exclude-room DIR]
 
 RUN_DIR: over the run's non-informational findings, the share whose summary is the category's fallback
-sentence (agents.offline.clauses.clause_summary.is_template), whose quote starts or ends mid-sentence, and
+sentence (agents.offline.clauses.clause_summary.is_template), whose summary knows who acts but not on what
+("may not compete", "in the field the clause covers": is_placeholder), whose quote starts or ends mid-sentence, and
 whose citation names a section. --cuad: the offline reviewer over every cuad-dev txt contract, summaries
 restated with the contract's parties as a run does, fallback share per half of agents.evaluation.facts
 (development / held-out); --exclude-room DIR reports the held-out contracts whose PDF is in DIR apart
@@ -22,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agents.offline.clauses.clause_summary import is_template  # noqa: E402
+from agents.offline.clauses.clause_summary import is_placeholder, is_template  # noqa: E402
 
 _STARTS = re.compile(r'^(\(?[0-9ivxa-z]{1,4}[.)]|[A-Z"\u201c(\d])')
 _ENDS = re.compile(r'[.;:!?]["\')\]\u201d]*$')
@@ -41,6 +42,7 @@ def run_stats(run_dir: Path) -> dict:
         "run": run_dir.name,
         "findings": len(fs),
         "fallback": sum(is_template(f["summary"], [f["category"], *f.get("also", [])]) for f in fs) / n,
+        "placeholder": sum(is_placeholder(f["summary"]) for f in fs) / n,
         "fragment_quotes": sum(fragment(f["quote"]) for f in fs) / n,
         "with_section": sum(bool(f["citation"].get("section")) for f in fs) / n,
     }
@@ -63,7 +65,7 @@ def cuad_stats(labels: Path, exclude_room: Path | None) -> dict:
     in_room = {p.name.split("_")[0] for p in exclude_room.iterdir()} if exclude_room else set()
     reviewer = OfflineReviewer()
     facts = {i.id for i in items if set(i.cuad_categories) & set(FACT_CATEGORIES)}
-    total, fallback, cut = Counter(), Counter(), Counter()
+    total, fallback, cut, vague = Counter(), Counter(), Counter(), Counter()
     for con, doc, chunks, text in txt_documents(contracts):
         group = half(con.name)
         if group == "held_out" and con.name.split("_")[0] in in_room:
@@ -77,8 +79,9 @@ def cuad_stats(labels: Path, exclude_room: Path | None) -> dict:
             total[group] += 1
             fallback[group] += is_template(f.summary, f.items)
             cut[group] += fragment(f.quote)
-    return {g: {"findings": total[g], "fallback": fallback[g] / total[g], "fragment_quotes": cut[g] / total[g]}
-            for g in total}
+            vague[group] += is_placeholder(f.summary)
+    return {g: {"findings": total[g], "fallback": fallback[g] / total[g], "placeholder": vague[g] / total[g],
+                "fragment_quotes": cut[g] / total[g]} for g in total}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -563,6 +563,12 @@ _PLACEHOLDER = re.compile(r"\b(?:what the clause (?:covers|lists)|(?:field|intel
                           r"\bhas exclusive rights granted by\b|\bjointly own the intellectual property\b|\bintellectual property it covers\b")
 
 
+def is_placeholder(summary: str) -> bool:
+    """Whether a summary knows who acts but not on what ("Distributor may not compete", "in the field the clause
+    covers"): a sentence the reader completes from the quote beside it."""
+    return bool(_PLACEHOLDER.search(summary))
+
+
 def is_template(summary: str, items: Sequence[str]) -> bool:
     """Whether a summary is the sentence written when a clause's parties or trigger could not be read: it says
     what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
@@ -604,7 +610,7 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     if not text or is_template(text, [item.id]):
         # the clause's own operative sentence, restated, names who does what when the item's reading could not
         text = operative_sentence(quote, idx, r.section) or text
-    elif _PLACEHOLDER.search(text):
+    elif is_placeholder(text):
         # "Snap may not deal with third parties in the field the clause covers": the reading knows who, not what;
         # the clause's own sentence about the same party says what ("may not grant any third party any right to
         # sponsor any products or services in the exclusive category")
