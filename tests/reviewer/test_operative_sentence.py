@@ -232,6 +232,8 @@ def test_a_party_first_named_in_the_object_is_named_in_full_but_not_as_a_possess
         "Licensor (Harbor Analytics, Inc.) must provide Publisher (Quill Media LLC) with monthly reports.")
     assert operative_sentence("Licensor shall keep Publisher's reports confidential.", idx) == (
         "Licensor (Harbor Analytics, Inc.) must keep Publisher's reports confidential.")
+    assert operative_sentence("Licensor shall apply the Publisher discount to all orders.", idx) == (
+        "Licensor (Harbor Analytics, Inc.) must apply the Publisher discount to all orders.")
 
 
 def test_a_reading_that_knows_who_but_not_what_gives_way_to_the_clause_about_the_same_party():

@@ -314,7 +314,10 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "") -> tuple[s
                     cond[:1].upper() + cond[1:] + ", " + text
             for shown, first in zip(idx.displays, idx.firsts):  # a party named first in the object: who it is
                 at = re.search(r"(?<![\w-])" + re.escape(shown) + r"(?![\w-])", text) if first != shown and first not in text else None
-                if at and text[at.end():at.end() + 1] not in ("'", "\u2019"):  # not "Client (Playboy.com, Inc.)'s"
+                # the name stands alone, not as a possessive ("Client's") or before a noun ("VS preferred pricing")
+                if at and re.match(r"\s*(?:$|[,;:.)]|(?:and|or|with|to|for|of|in|on|by|from|under|that|as|against|at|upon|"
+                                   r"within|which|who|whose|if|unless|until|after|before|during|without|the|a|an|any|all|such|its|their|each)\b)",
+                                   text[at.end():]):
                     text = text[:at.start()] + first + text[at.end():]
             return text + (f" (§ {section})" if section else "") + ".", who
     return None
