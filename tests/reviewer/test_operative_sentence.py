@@ -217,6 +217,10 @@ def test_an_indemnitys_roles_and_its_indemnitees(quote, sentence):
      "Upon termination of this agreement, Publisher is entitled to payment for services completed before it."),
     ("Publisher shall not sell competing products in the territory until January 1, 2032.",
      "Publisher may not sell competing products in the territory until January 1, 2032."),
+    # "shall be required to" is a duty; the comma of a date ends nothing
+    ("Publisher shall be required to purchase at least 500 units in each calendar year.",
+     "Publisher must purchase at least 500 units in each calendar year."),
+    ("Publisher shall deliver the Products by March 3, 2021.", "Publisher must deliver the products by March 3, 2021."),
 ])
 def test_more_drafting_reads_as_its_own_sentence(quote, sentence):
     assert operative_sentence(quote, IDX, section_of(quote)) == sentence

@@ -39,6 +39,7 @@ _MODALS = [
     (r"(?:shall|will)\s+have\s+(?:the|a)\s+non-?exclusive\s+right(?:\s*" + _ASIDE + ")*,?\s+to", "has a non-exclusive right to"),
     (r"(?:shall|will)\s+have\s+the\s+(?:absolute\s+)?right(?:\s*" + _ASIDE + ")*,?\s+to", "may"),
     (r"(?:shall\s+be|will\s+be|is|are)\s+entitled(?:,[^,;.]{0,60},)?\s+to", "may"),
+    (r"(?:shall|will)\s+be\s+(?:required|obligated|obliged)\s+to", "must"),
     (r"(?:shall|will)\s+not\s+have\s+any", "has no"),
     (r"(?:hereby\s+)?(?:agrees?|undertakes?|covenants?)\s+(?:that\s+it\s+(?:shall|will)\s+)?(?:not\s+to|to\s+not)", "may not"),
     (r"(?:hereby\s+)?(?:agrees?|undertakes?|covenants?)\s+(?:to|that\s+it\s+(?:shall|will))", "must"),
@@ -105,6 +106,8 @@ _PLAIN_MODALS = {"must", "may", "may not", "is", "is not", "has", "has no", "has
                  "has a non-exclusive right to"}
 _PLURAL = {"is": "are", "is not": "are not", "has": "have", "has no": "have no", "has the first right to": "have the first right to",
            "has the exclusive right to": "have the exclusive right to", "has a non-exclusive right to": "have a non-exclusive right to"}
+_DATE_COMMA = re.compile(r"(\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+                         r"\s+\d{1,2}(?:st|nd|rd|th)?),(?=\s+\d{4}\b)")
 _MONTHS = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
                      r"(?=\s+\d{1,2}(?:st|nd|rd|th)?\b|\s+\d{4}\b)")  # "until January 1, 2032"; not the verb "may"
 # abbreviations of things, not of anyone: kept as written
@@ -192,6 +195,7 @@ def _object(rest: str) -> str | None:
     # "ten (10) years" is one number; "(NDA)", "(or its designee)" an aside or a definition, not where the clause ends
     rest = _NUMERAL.sub(lambda m: m.group(2), rest)
     rest = re.sub(r"\s*\((?!\s*(?:[ivx]+|[a-z]|\d+)\s*\))[^()]{0,60}\)", "", rest, flags=_I)
+    rest = _DATE_COMMA.sub("\\1\x01", rest)  # "July 1, 2017": the comma of a date ends nothing
     at = 0
     while True:
         cut = _BREAK.search(rest, at)
@@ -220,8 +224,8 @@ def _object(rest: str) -> str | None:
     consent = re.match(r",\s*(without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?consent\s+of\s+[^,;.()]{1,40}?)(?=\s*[,;.]|$)",
                        rest[end:], _I)
     # "... until January 1, 2032": how long a restriction lasts is part of it
-    until = re.match(r"\s+((?:until|through|before)\s+(?:[A-Z][a-z]+\s+\d{1,2},?\s+\d{4}|\d{4}))(?=\s*[,;.(]|$)", rest[end:])
-    return obj + "".join(" " + m.group(1) for m in (consent, until) if m)
+    until = re.match(r"\s+((?:until|through|before)\s+(?:[A-Z][a-z]+\s+\d{1,2}[,\x01]?\s+\d{4}|\d{4}))(?=\s*[,;.(]|$)", rest[end:])
+    return (obj + "".join(" " + m.group(1) for m in (consent, until) if m)).replace("\x01", ",")
 
 
 def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | None:
