@@ -255,6 +255,16 @@ CASES = [
      "Each Indemnified Party is an express third party beneficiary of Section 12.",
      "Each indemnified party is a third-party beneficiary who may enforce the agreement.",
      "Each indemnified party is a third-party beneficiary who may enforce the agreement."),
+    # a definition binds no one: it is said to define, not to oblige
+    ("confidentiality",
+     "1.4 Confidential Information shall mean all proprietary and confidential information of a Party, including "
+     "trade secrets.",
+     "The agreement defines confidential information (§ 1.4).",
+     "The agreement defines confidential information (§ 1.4)."),
+    ("confidentiality",
+     "Confidential Information will not include information that is in the public domain.",
+     "The agreement sets out what confidential information does not include.",
+     "The agreement sets out what confidential information does not include."),
     # a beneficiary who is no party, named as the clause names it; the denial with its exception
     ("third_party_beneficiary",
      "3.39 Third Party Beneficiaries. All Cisco Affiliates and the federal government of the United States shall be "

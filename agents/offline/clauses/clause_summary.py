@@ -469,6 +469,12 @@ def _litigation(s: _Say, r: ClauseReading) -> str | None:
 
 def _confidential(s: _Say, r: ClauseReading) -> str | None:
     if not r.actor or not r.action:
+        # a definition binds no one: say what it does rather than claim an obligation
+        if s.said(r"confidential information\W{0,3}\s+(?:will|shall|does)\s+not\s+include|\bexclu\w+\s+from\s+(?:the\s+)?"
+                  r"(?:definition\s+of\s+)?confidential information"):
+            return f"The agreement sets out what confidential information does not include{s.tail(False)}"
+        if s.said(r"confidential information\W{0,3}\s+(?:shall\s+)?(?:means?|includes?|is\s+defined|refers?\s+to)\b"):
+            return f"The agreement defines confidential information{s.tail(False)}"
         return None
     subj, verb = s.subject(r.action)
     whose = s.poss(r.counterparty)
