@@ -17,14 +17,15 @@ def _f(summary, quote, severity="medium", section=""):
             "citation": {"section": section}}
 
 
-def test_run_stats_count_fallback_fragments_and_sections(tmp_path):
+def test_run_stats_count_fallback_placeholders_fragments_and_sections(tmp_path):
     run = tmp_path / "run-1"
     run.mkdir()
     (run / "findings.json").write_text(json.dumps([
         _f("Cisco may audit Distributor's books and records.", "7.2 Cisco may audit the books of Distributor.", section="§ 7.2"),
         _f("The agreement gives a right to audit books and records.", "records of the Distributor relating to"),
         _f("The agreement gives a right to audit books and records.", "whatever", severity="info"),
+        _f("Distributor may not compete.", "Distributor shall not compete in the Territory.", section="§ 3"),
     ]))
-    assert stats.run_stats(run) == {"run": "run-1", "findings": 2, "fallback": 0.5, "fragment_quotes": 0.5,
-                                    "with_section": 0.5}
+    assert stats.run_stats(run) == {"run": "run-1", "findings": 3, "fallback": 1 / 3, "placeholder": 1 / 3,
+                                    "fragment_quotes": 1 / 3, "with_section": 2 / 3}
     assert not stats.fragment("(a) Either party may terminate.") and stats.fragment("either 2TheMart or")

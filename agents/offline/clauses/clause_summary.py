@@ -563,6 +563,10 @@ _OPENERS = {"The", "A", "An", "Any", "Either", "Each", "Neither", "Liability", "
             "Reimbursement", "No"}
 
 
+# a definition: '11. "Business Entity Minimum Monthly Commitment" means, for each Business Entity, ...'
+_DEFINITION = re.compile(r'^\s*(?:\d+(?:\.\d+)*\.?\s+|\(?[a-zA-Z0-9]{1,3}[.)]\s+)*[\u201c"]?((?:[A-Z][\w/&\'-]*\s+){0,5}'
+                         r'[A-Z][\w/&\'-]*)[\u201d"]?\s+(?:shall\s+)?(?:means?|includes?|refers?\s+to|is\s+defined\s+as|has\s+the\s+'
+                         r'meaning)\b')
 # what a reading writes when it knows who acts but not on what
 _PLACEHOLDER = re.compile(r"\b(?:what the clause (?:covers|lists)|(?:field|intellectual property|patents|rights) the clause covers)\b|"
                           r"\bmay not compete(?: with [^.(]*)?(?: \(§[^)]*\))?\.$|\bmust meet a minimum commitment\b|\bmust purchase a minimum quantity\b|"
@@ -626,7 +630,11 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         # the same party's duty or right, or the same grant from the grantor's side ("Cisco grants Distributor ...")
         if who and subject and (subject == who.group(1).split(" (")[0] or f"granted by {subject}" in text):
             text = own[0]
+    sec = f" (§ {r.section})" if r.section else ""
+    defined = _DEFINITION.match(" ".join(quote.split())) if not text or is_template(text, [item.id]) else None
+    if defined and not any(term.lower() == defined.group(1).lower() for term, _ in idx.terms):
+        # '"Monthly Base Fee" shall mean ...': a definition obliges no one; the item's sentence would claim it does
+        text = f"The agreement defines the {defined.group(1).lower()}{sec}."
     if not text:
-        sec = f" (§ {r.section})" if r.section else ""
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
     return text[:-1] if text.endswith("..") else text  # a name that ends the sentence may end "LLC."
