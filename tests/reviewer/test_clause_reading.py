@@ -267,8 +267,8 @@ CASES = [
      "The agreement sets out what confidential information does not include."),
     ("minimum_commitment",
      '11. "Monthly Minimum Commitment" means, for each customer account, a commitment of at least 250 users.',
-     "The agreement defines the monthly minimum commitment.",
-     "The agreement defines the monthly minimum commitment."),
+     "The agreement defines \u201cMonthly Minimum Commitment\u201d.",
+     "The agreement defines \u201cMonthly Minimum Commitment\u201d."),
     # a beneficiary who is no party, named as the clause names it; the denial with its exception
     ("third_party_beneficiary",
      "3.39 Third Party Beneficiaries. All Cisco Affiliates and the federal government of the United States shall be "

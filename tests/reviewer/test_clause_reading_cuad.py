@@ -78,6 +78,8 @@ def violations(sentence: str, parties: list[PreambleParty], quote: str) -> list[
         bad.append("no final period")
     names = sorted({" ".join(t.split()) for p in parties for t in (p.name, p.role, *p.aliases) if t.strip()}, key=len, reverse=True)
     rest = sentence
+    # a term the agreement defines, in quotes as the quote writes it ('defines "Net Revenue"'), names no one
+    rest = re.sub("\u201c([^\u201d]{1,80})\u201d", lambda m: " " if m.group(1) in " ".join(quote.split()) else m.group(0), rest)
     # those a clause makes third-party beneficiaries are no parties by definition: named as the quote names them
     named = re.match(r"^(.+?) (?:is a|are) third-party beneficiar(?:y|ies) who may enforce the agreement", rest)
     if named and named.group(1) in " ".join(quote.split()):

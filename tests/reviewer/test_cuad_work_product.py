@@ -51,6 +51,8 @@ def stray_names(summary: str, allowed_words: set[str], quote: str = "") -> list[
     definition: the sentence may name them as the quote does, word for word."""
     law = _LAW_OF.search(summary)
     text = summary[:law.start(1)] if law else summary
+    # a term the agreement defines, in quotes as the quote writes it ('defines "Net Revenue"'), names no one
+    text = re.sub("\u201c([^\u201d]{1,80})\u201d", lambda m: " " if m.group(1) in " ".join(quote.split()) else m.group(0), text)
     named = _BENEFICIARIES.match(text)
     if named and named.group(1) in " ".join(quote.split()):
         text = "The" + text[named.end(1):]

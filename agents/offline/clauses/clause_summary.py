@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 
 from agents.offline.clauses.clause_parts import GENERIC, OPENS_RESTRICTION, PartyIndex, PartyLike, index_parties, sale_carve_out
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
-from agents.offline.clauses.operative import operative_reading, operative_sentence
+from agents.offline.clauses.operative import operative_reading, operative_sentence, plain_words
 from core.types import ChecklistItem
 
 _I = re.IGNORECASE
@@ -271,11 +271,36 @@ def _uncapped(s: _Say, r: ClauseReading) -> str | None:
     return f"The agreement leaves some liability outside the cap{s.tail(False)}"
 
 
+# what "all right, title and interest in and to ..." reaches, up to the clause's first plain break
+_RIGHT_TITLE = re.compile(r"\ball\s+(?:of\s+(?:its|their)\s+)?right,?\s+title\s+and\s+interest\s+(?:(?:it|they)\s+may\s+(?:now\s+or\s+"
+                          r"hereafter\s+)?(?:hold|have)\s+)?(?:in\s+and\s+to|in|to)\s+(.{3,160}?)(?=\s*[;.(:]|\s+(?:including|which|that|"
+                          r"whether|now|as|to the extent|under|pursuant)\b|\s+to\s+(?-i:[A-Z])|,\s+(?:and|including|whether|together)\b|$)", _I)
+
+
+def _ip_object(s: _Say) -> str:
+    """What the assignment or ownership reaches, in the clause's words ("all inventions other than OntoChem
+    inventions"), or '' when it does not read plainly."""
+    m = _RIGHT_TITLE.search(" ".join(s.quote.split()))
+    if not m:
+        return ""
+    words = m.group(1)
+    if len(words.split()) > 14:
+        words = words.split(",")[0]
+    if len(words.split()) > 14 or re.search(r"\b(?:to|of|in|by|for|with|from|and|or|the|a|an|any|all)$", words, _I):
+        return ""  # "all Inventions directed to (a) ...": what it reaches is in the list that follows
+    return plain_words(words, s.idx) or ""
+
+
 def _ip(s: _Say, r: ClauseReading) -> str | None:
+    what = _ip_object(s)
     if r.action == "assigns its rights" and r.counterparty:
         lead = f"{s.subject(r.action)[0]} assigns" if r.actor else "The agreement assigns"
+        if what:
+            return f"{lead} to {s.who(r.counterparty)} all right, title and interest in {what}{s.tail(False)}"
         return f"{lead} rights in the intellectual property it covers to {s.who(r.counterparty)}{s.tail(False)}"
     if r.action == "owns":
+        if what:
+            return f"{s.who(r.actor)} owns all right, title and interest in {what}{s.tail(False)}"
         return f"{s.who(r.actor)} owns the intellectual property the clause covers{s.tail(False)}"
     if r.action == "jointly own":
         return f"The parties jointly own the intellectual property the clause covers{s.tail(False)}"
@@ -634,7 +659,7 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     defined = _DEFINITION.match(" ".join(quote.split())) if not text or is_template(text, [item.id]) else None
     if defined and not any(term.lower() == defined.group(1).lower() for term, _ in idx.terms):
         # '"Monthly Base Fee" shall mean ...': a definition obliges no one; the item's sentence would claim it does
-        text = f"The agreement defines the {defined.group(1).lower()}{sec}."
+        text = f"The agreement defines \u201c{defined.group(1)}\u201d{sec}."  # the term as the agreement writes it
     if not text:
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
     return text[:-1] if text.endswith("..") else text  # a name that ends the sentence may end "LLC."

@@ -146,7 +146,7 @@ def _subject(m: Mention, idx: PartyIndex) -> str:
             "the receiving party": "The receiving party", "the parties": "The parties"}.get(m.actor, m.actor)
 
 
-def _plain(words: str, idx: PartyIndex) -> str | None:
+def plain_words(words: str, idx: PartyIndex) -> str | None:
     """The clause's words with defined terms in lower case, '§' for sections, numerals once; None when a
     capitalised word names someone or something that is not a party."""
     words = _NUMERAL.sub(lambda m: m.group(2), " ".join(words.split()))
@@ -300,8 +300,8 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "") -> tuple[s
                 break  # "IBM has an option": what the option is comes later
             if re.search(r"\b(?:the following|as follows|following)$", phrase, _I) or not phrase:
                 break  # what follows the colon is the clause's substance
-            said = _plain(phrase, idx)
-            cond = _plain(re.sub(r",?\s*then\s*$", "", lead.strip()).rstrip(","), idx) if lead.strip() else ""
+            said = plain_words(phrase, idx)
+            cond = plain_words(re.sub(r",?\s*then\s*$", "", lead.strip()).rstrip(","), idx) if lead.strip() else ""
             # a redaction, as the filing marks it, without brackets a reader could take for an editor's note
             said, cond = (None if x is None else re.sub(r"\[[\s.\u2026*]*\*[\s.\u2026*]*\]", "***", x) for x in (said, cond))
             if said is None or cond is None:
