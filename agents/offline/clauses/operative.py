@@ -237,7 +237,7 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
 def operative_reading(quote: str, idx: PartyIndex, section: str = "") -> tuple[str, str] | None:
     """(The restated sentence, its subject as the sentence names it), or None."""
     # "paid-\n\nfor": a word the printed line broke at its hyphen is one word again
-    q = " ".join(re.sub(r"(?<=\w)-[ \t]*\n\s*(?=[a-z])", "-", without_furniture(quote)).replace("<omitted>", " … ").split())
+    q = " ".join(re.sub(r"(?<=\w)-[ \t]*\n\s*(?=[A-Za-z])", "-", without_furniture(quote)).replace("<omitted>", " … ").split())
     ms = sorted([m for m in mentions(q, idx) if m.actor != "other party"] + _roles(q), key=lambda m: m.start)
     for sentence in re.finditer(r"(?:[^.;:]|(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bNo)\.|(?<=\bInc)\.|(?<=\bCo)\.|"
                                 r"(?<=\bLtd)\.|\.(?=\S))+", q):
