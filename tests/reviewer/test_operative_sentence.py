@@ -221,6 +221,12 @@ def test_an_indemnitys_roles_and_its_indemnitees(quote, sentence):
     ("Publisher shall be required to purchase at least 500 units in each calendar year.",
      "Publisher must purchase at least 500 units in each calendar year."),
     ("Publisher shall deliver the Products by March 3, 2021.", "Publisher must deliver the products by March 3, 2021."),
+    # a restriction on a party and its affiliates, drafted as "neither ... nor", after a period it runs for
+    ("3.01. Throughout the Term and for a period of six (6) months after its termination, neither Publisher nor any "
+     "of its affiliates shall, directly or indirectly, sell, offer for sale, market or promote any meditation products "
+     "in any retail location.", "Throughout the term and for a period of 6 months after its termination, Publisher "
+     "(and its affiliates) may not sell, offer for sale, market or promote any meditation products in any retail "
+     "location (§ 3.01)."),
 ])
 def test_more_drafting_reads_as_its_own_sentence(quote, sentence):
     assert operative_sentence(quote, IDX, section_of(quote)) == sentence

@@ -28,7 +28,7 @@ _I = re.IGNORECASE
 
 # an aside between a modal and its verb ("shall, at its sole expense, and upon request of Licensor, transfer"); it
 # opens with a preposition or a qualifier, so that a list's commas ("execute, file, deliver") are never taken for one
-_ASIDE = (r",\s*(?:(?:and|but|or)\s+)?(?:at|upon|on|in|by|for|with|without|subject|to|as|if|where|when|promptly|within|after|"
+_ASIDE = (r",\s*(?:(?:and|but|or)\s+)?(?:at|upon|on|in|by|for|with|without|subject|to|as|if|where|when|promptly|within|after|directly|"
           r"before|prior|following|from|under|pursuant|except|unless|jointly|severally|not|hereby|each|both|either)\b[^,;.]{0,80}")
 # the modal and what it says of the subject, as (pattern, the plain modal a sentence writes)
 _MODALS = [
@@ -56,6 +56,7 @@ _MODALS = [
 ]
 _MODAL = re.compile(r"\s*(?:" + "|".join(f"(?P<m{k}>{p})" for k, (p, _) in enumerate(_MODALS)) + r")\b"
                     r"(?:(?:\s*" + _ASIDE + ")+,)?\s*", _I)
+_NOR_AFFILIATES = re.compile(r"\s+nor\s+(?:any\s+of\s+)?(?:its|their)\s+(?:respective\s+)?(?:affiliates|subsidiaries)", _I)
 # between the subject and its modal: an aside, "and its Affiliates", "hereby", "also"
 _BETWEEN = re.compile(r"(?:\s*,[^,;.()]{0,80},|\s*\([^()]{0,80}\)|\s+(?:and|or)\s+(?:its|their)\s+(?:affiliates|subsidiaries)"
                       r"|\s+(?:also|hereby|further|thereupon|then))*", _I)
@@ -76,7 +77,7 @@ _ENUM = re.compile(r"^\s*(?:\d+(?:\.\d+)+\.?\s+)?(?:\(?[a-z0-9]{1,4}[.)]\s*)*(?:
                    # a proviso or an agreement that frames the sentence: "provided, however, that", "The parties agree that"
                    r"(?:provided(?:,\s*however)?,?\s+that\s+|(?:the parties|each party|it is)\s+(?:hereby\s+)?"
                    r"(?:(?:agree|acknowledge|understand|confirm)[sd]?|agreed|acknowledged|understood)\s+(?:and\s+\w+\s+)?that\s+)?", _I)
-_CONDITION = re.compile(r"^(?:if|in the event|upon|on|following|after|where|when|whenever|during|within|before|prior to|"
+_CONDITION = re.compile(r"^(?:if|in the event|upon|on|following|after|where|when|whenever|during|throughout|within|before|prior to|"
                         r"at any time|from and after|until|in connection with|in (?:the )?case of|in case|subject to|except as|to the (?:full )?extent|"
                         r"unless|failing|should|for (?:the )?purposes? of|other than|in order to|save as|at (?:its|their|the) (?:option|discretion|"
                         r"request|expense))\b[^;:]*,\s*(?:then\s*)?$", _I)
@@ -245,7 +246,10 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "") -> tuple[s
         for m in (x for x in ms if lo <= x.start < hi):
             if q[m.end:m.end + 1] in ("'", "\u2019"):
                 continue
-            between = _BETWEEN.match(q, m.end)
+            # "neither XSPA nor any of its affiliates shall": XSPA (and its affiliates) may not
+            neither = re.search(r"\bneither\s+$", q[max(lo, m.start - 10):m.start], _I)
+            nor = _NOR_AFFILIATES.match(q, m.end) if neither else None
+            between = _BETWEEN.match(q, nor.end() if nor else m.end)
             modal = _MODAL.match(q, between.end()) if between else None
             if not modal or modal.end() > hi:
                 continue
@@ -270,6 +274,12 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "") -> tuple[s
                     break
                 head = verbs.end()
             start, who = m.start, _subject(m, idx)
+            if nor:
+                start = m.start - len(neither.group(0))
+                kind = {"must": "may not", "may": "may not", "is": "is not", "has": "has no"}.get(kind)
+                if kind is None:
+                    break
+                who += " (and its affiliates)"
             if who == "The parties":
                 kind = _PLURAL.get(kind, kind)
             # "Merchant and Purchaser shall have access": two parties bound together
