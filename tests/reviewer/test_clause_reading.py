@@ -255,6 +255,12 @@ CASES = [
      "Each Indemnified Party is an express third party beneficiary of Section 12.",
      "Each indemnified party is a third-party beneficiary who may enforce the agreement.",
      "Each indemnified party is a third-party beneficiary who may enforce the agreement."),
+    # what an assignment reaches, in the clause's words (a common abbreviation names no one)
+    ("ip_ownership",
+     "Distributor agrees to assign and hereby assigns to Cisco all right, title and interest in and to all Improved "
+     "Cisco Background IP in which Distributor has any rights.",
+     "Distributor (XYZ Corp.) assigns to Cisco all right, title and interest in all improved Cisco background IP.",
+     "The agreement allocates ownership of intellectual property."),
     # a definition binds no one: it is said to define, not to oblige
     ("confidentiality",
      "1.4 Confidential Information shall mean all proprietary and confidential information of a Party, including "

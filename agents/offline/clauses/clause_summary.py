@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 
 from agents.offline.clauses.clause_parts import GENERIC, OPENS_RESTRICTION, PartyIndex, PartyLike, index_parties, sale_carve_out
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
-from agents.offline.clauses.operative import operative_reading, operative_sentence, plain_words
+from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
 from core.types import ChecklistItem
 
 _I = re.IGNORECASE
@@ -273,7 +273,7 @@ def _uncapped(s: _Say, r: ClauseReading) -> str | None:
 
 # what "all right, title and interest in and to ..." reaches, up to the clause's first plain break
 _RIGHT_TITLE = re.compile(r"\ball\s+(?:of\s+(?:its|their)\s+)?right,?\s+title\s+and\s+interest\s+(?:(?:it|they)\s+may\s+(?:now\s+or\s+"
-                          r"hereafter\s+)?(?:hold|have)\s+)?(?:in\s+and\s+to|in|to)\s+(.{3,160}?)(?=\s*[;.(:]|\s+(?:including|which|that|"
+                          r"hereafter\s+)?(?:hold|have)\s+)?(?:in\s+and\s+to|in|to)\s+(.{3,160}?)(?=\s*[;.(:]|\s+(?:in|of|to|for|by|under)\s+which\b|\s+(?:including|which|that|"
                           r"whether|now|as|to the extent|under|pursuant)\b|\s+to\s+(?-i:[A-Z])|,\s+(?:and|including|whether|together)\b|$)", _I)
 
 
@@ -618,6 +618,7 @@ def names_only_parties(sentence: str, allowed: set[str]) -> bool:
     for a in sorted(allowed, key=len, reverse=True):
         if a:
             rest = re.sub(r"(?<![\w-])" + re.escape(a) + r"(?![\w-])", " ", rest)
+    rest = re.sub(r"(?<![\w&])(?:" + "|".join(re.escape(a) for a in ACRONYMS) + r")(?![\w&])", " ", rest)  # "IP": no one
     rest = rest.strip()
     first = re.match(r"([A-Z]\w*)\b", rest)
     if first and first.group(1) in _OPENERS and sentence.startswith(first.group(1)):

@@ -112,8 +112,8 @@ _DATE_COMMA = re.compile(r"(\b(?:January|February|March|April|May|June|July|Augu
 _MONTHS = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
                      r"(?=\s+\d{1,2}(?:st|nd|rd|th)?\b|\s+\d{4}\b)")  # "until January 1, 2032"; not the verb "may"
 # abbreviations of things, not of anyone: kept as written
-_ACRONYMS = {"IP", "U.S", "U.S.", "US", "USA", "EU", "UK", "R&D", "GAAP", "VAT", "API", "SOW", "SLA", "OEM", "IT", "PC", "TV",
-             "CD", "DVD", "URL", "HTML", "SKU", "UPC", "EDI", "ERP", "CRM", "SaaS", "IPO", "NDA", "LLC", "Inc"}
+ACRONYMS = {"IP", "U.S", "U.S.", "US", "USA", "EU", "UK", "R&D", "GAAP", "VAT", "API", "SOW", "SLA", "OEM", "IT", "PC", "TV",
+             "CD", "DVD", "URL", "HTML", "SKU", "UPC", "EDI", "ERP", "CRM", "SaaS", "IPO", "NDA"}
 # places keep their capitals ("in the United States"); they name no one
 _PLACES = re.compile(r"(?<![\w-])(?:(?:People['\u2019]s\s+)?(?:Republic|State|Commonwealth|Province|Kingdom)\s+of\s+)?(?:" + "|".join(re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True))
                      + r")(?![\w-])")
@@ -169,7 +169,7 @@ def plain_words(words: str, idx: PartyIndex) -> str | None:
     for w in re.finditer(r"\S+", words):
         tok = w.group(0)
         if re.match(r"[A-Z]", tok) and not tok.startswith("\x00"):
-            if tok.strip(".,;:'()") in _ACRONYMS:
+            if tok.strip(".,;:'()") in ACRONYMS:
                 out.append(tok)  # "IP", "U.S.": a common abbreviation names no one
                 in_term = not re.search(r"[,;:.)]$", tok)
                 continue
