@@ -129,10 +129,13 @@ _FURNITURE = re.compile(r"^\s*(?:\d{1,4}|[-\u2013]\s*\d{1,4}\s*[-\u2013]|page\s+
 FURNITURE_LINES = 3  # at most this many furniture lines in a row between two lines of one sentence
 
 
-def without_furniture(quote: str) -> str:
-    """The quote's text without the page furniture lines it runs across, for reading (the quote itself stays
-    verbatim): "... in each calendar quarter after the / Source: ACME, S-1/A, 4/27/2000 / Effective Date ..."."""
-    return "\n".join(line for line in quote.split("\n") if not _FURNITURE.match(line) or not line.strip())
+def reading_text(quote: str) -> str:
+    """The quote as one line of text to read (the quote itself stays verbatim): without the page furniture lines
+    it runs across ("... in each calendar quarter after the / Source: ACME, S-1/A, 4/27/2000 / Effective Date
+    ..."), a word the printed line broke at its hyphen whole again ("Paid-/For Development"), an omission marked."""
+    kept = "\n".join(line for line in quote.split("\n") if not _FURNITURE.match(line) or not line.strip())
+    kept = re.sub(r"(?<=\w)-[ \t]*\n\s*(?=[A-Za-z])", "-", kept)
+    return " ".join(kept.replace("<omitted>", " \u2026 ").split())
 
 
 def _ends_sentence(before: str) -> bool:

@@ -18,7 +18,7 @@ from agents.offline.clauses.clause_grammar import Ctx, simple_reader
 from agents.offline.clauses.clause_parts import (
     ClauseReading, PartyLike, amount_of, index_parties, mentions, notice_of, section_of,
 )
-from agents.offline.units import without_furniture
+from agents.offline.units import reading_text
 
 __all__ = ["ClauseReading", "read_clause"]
 
@@ -43,7 +43,7 @@ _READERS: dict[str, Callable[[Ctx, ClauseReading], None]] = {
 
 def read_clause(item_id: str, quote: str, parties: Sequence[PartyLike] = ()) -> ClauseReading:
     """What the clause says for this checklist item, naming only the agreement's own parties."""
-    q = " ".join(without_furniture(quote).replace("<omitted>", " … ").split())
+    q = reading_text(quote)
     idx = index_parties(parties)
     c = Ctx(q, idx, mentions(q, idx))
     r = ClauseReading(section=section_of(q))

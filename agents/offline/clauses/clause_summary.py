@@ -612,13 +612,16 @@ def is_template(summary: str, items: Sequence[str]) -> bool:
     return any(summary.startswith(s) for s in starts)
 
 
+_ACRONYM = re.compile(r"(?<![\w&])(?:" + "|".join(re.escape(a) for a in sorted(ACRONYMS, key=len, reverse=True)) + r")(?![\w&])")
+
+
 def names_only_parties(sentence: str, allowed: set[str]) -> bool:
     """True when every capitalised word, past the sentence's opener, is part of an allowed name."""
     rest = re.sub(r"\b(USD|EUR|GBP|US|U\.S\.)(?=\s?[$\d])", " ", sentence)
     for a in sorted(allowed, key=len, reverse=True):
         if a:
             rest = re.sub(r"(?<![\w-])" + re.escape(a) + r"(?![\w-])", " ", rest)
-    rest = re.sub(r"(?<![\w&])(?:" + "|".join(re.escape(a) for a in ACRONYMS) + r")(?![\w&])", " ", rest)  # "IP": no one
+    rest = _ACRONYM.sub(" ", rest)  # "IP": no one
     rest = rest.strip()
     first = re.match(r"([A-Z]\w*)\b", rest)
     if first and first.group(1) in _OPENERS and sentence.startswith(first.group(1)):

@@ -18,11 +18,12 @@ It is written only when that restatement is safe to read on its own:
 
 from __future__ import annotations
 
+import calendar
 import re
 
 from agents.facts.places import COUNTRIES, PROVINCES, US_STATES
 from agents.offline.clauses.clause_parts import Mention, PartyIndex, mentions
-from agents.offline.units import without_furniture
+from agents.offline.units import reading_text
 
 _I = re.IGNORECASE
 
@@ -107,10 +108,9 @@ _PLAIN_MODALS = {"must", "may", "may not", "is", "is not", "has", "has no", "has
                  "has a non-exclusive right to"}
 _PLURAL = {"is": "are", "is not": "are not", "has": "have", "has no": "have no", "has the first right to": "have the first right to",
            "has the exclusive right to": "have the exclusive right to", "has a non-exclusive right to": "have a non-exclusive right to"}
-_DATE_COMMA = re.compile(r"(\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-                         r"\s+\d{1,2}(?:st|nd|rd|th)?),(?=\s+\d{4}\b)")
-_MONTHS = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-                     r"(?=\s+\d{1,2}(?:st|nd|rd|th)?\b|\s+\d{4}\b)")  # "until January 1, 2032"; not the verb "may"
+_MONTH = r"\b(?:" + "|".join(calendar.month_name[1:]) + r")"
+_DATE_COMMA = re.compile(r"(" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?),(?=\s+\d{4}\b)")
+_MONTHS = re.compile(_MONTH + r"(?=\s+\d{1,2}(?:st|nd|rd|th)?\b|\s+\d{4}\b)")  # "until January 1, 2032"; not the verb "may"
 # abbreviations of things, not of anyone: kept as written
 ACRONYMS = {"IP", "U.S", "U.S.", "US", "USA", "EU", "UK", "R&D", "GAAP", "VAT", "API", "SOW", "SLA", "OEM", "IT", "PC", "TV",
              "CD", "DVD", "URL", "HTML", "SKU", "UPC", "EDI", "ERP", "CRM", "SaaS", "IPO", "NDA"}
@@ -237,8 +237,7 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
 
 def operative_reading(quote: str, idx: PartyIndex, section: str = "") -> tuple[str, str] | None:
     """(The restated sentence, its subject as the sentence names it), or None."""
-    # "paid-\n\nfor": a word the printed line broke at its hyphen is one word again
-    q = " ".join(re.sub(r"(?<=\w)-[ \t]*\n\s*(?=[A-Za-z])", "-", without_furniture(quote)).replace("<omitted>", " … ").split())
+    q = reading_text(quote)
     ms = sorted([m for m in mentions(q, idx) if m.actor != "other party"] + _roles(q), key=lambda m: m.start)
     for sentence in re.finditer(r"(?:[^.;:]|(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bNo)\.|(?<=\bInc)\.|(?<=\bCo)\.|"
                                 r"(?<=\bLtd)\.|\.(?=\S))+", q):
