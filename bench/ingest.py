@@ -259,7 +259,7 @@ def main() -> int:
         fs, what = files(args.limit, tmp)
         runs: dict[str, list[float]] = {"bare": [], "bare2": [], "w1": [], "w2": [], "bare_cpu": [], "bare2_cpu": [],
                                         "w1_cpu": [], "w2_cpu": [], "w1_parent_cpu": [], "w2_parent_cpu": [],
-                                        "w2e": [], "w2e_embed": [], "w2e_reviewable": []}
+                                        "w2e": [], "w2e_embed": [], "w2e_reviewable": [], "w2e_stop": []}
         info: dict = {}
         for i in range(args.repeat):
             wall, cpu = bare(fs)
@@ -277,6 +277,7 @@ def main() -> int:
             runs["w2e"].append(secs)
             runs["w2e_embed"].append(einfo["embed_s"])
             runs["w2e_reviewable"].append(einfo["reviewable_s"])
+            runs["w2e_stop"].append(round(einfo["stop_s"], 3))  # the bench's own forkserver teardown, outside the wall
             info = info or einfo
             last = {k: (v[-1] if v else float("nan")) for k, v in runs.items()}
             print(
