@@ -58,6 +58,10 @@ _EFFECTIVE_AS_DATED = re.compile(
     r"(?:Effective\s+Date[\"\u201d]?\s*(?:shall\s+)?(?:means?|is|shall\s+be)|effective\s+(?:as\s+of|on|from))\s+the\s+"
     r"date\s+(?:first\s+)?(?:above\s+)?(?:written|set\s+forth|stated|mentioned)", re.I)
 _EFFECTIVE_WORDS = re.compile(r"effective\s+date", re.I)
+# "The term (the "Term") shall commence on November 1, 2007": the agreement runs from that date
+_COMMENCES_ON = re.compile(
+    rf"\b(?:this\s+Agreement|the\s+(?:initial\s+)?term(?:\s+of\s+this\s+Agreement)?)(?:\s*\([^()]{{0,40}}\))?,?\s+"
+    rf"(?:shall|will)\s+(?:commence|begin|start)\s+(?:on|as\s+of)\s+(?:the\s+)?({ANY_DATE})", re.I)
 _EFFECTIVE_TERM = re.compile(r"[\"\u201c\u201d]\s*Effective\s+Date\s*[\"\u201d\u201c]", re.I)
 # EDGAR exhibits carry "Source: ACME INC., 8-K, 1/10/2020" on each page: the filing's date, not a signature's.
 _FILING_STAMP = re.compile(r"\bSource\s*:|\b\d{1,2}-K\b|\b10-[QK]\b|\bS-1\b", re.I)
@@ -225,6 +229,8 @@ def defined_effective_date(text: str) -> tuple[date | None, Span]:
             return d, (s, e)
     if m := _EFFECTIVE_ON_SIGNING.search(text):
         return signature_date(text)
+    if (m := _COMMENCES_ON.search(text)) and (d := read_date(m.group(1))):
+        return d, m.span(1)
     return None, (0, 0)
 
 

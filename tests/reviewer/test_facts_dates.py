@@ -102,3 +102,13 @@ def test_a_dated_or_fixed_term_elsewhere_wins_over_an_event():
     clause = ("5. Term. This Agreement shall continue until completion of the Services. The Initial Term of this "
               "Agreement is three (3) years from the Effective Date.")
     assert extract_facts(HEAD + clause + TAIL).expiration == "2018-06-15"
+
+
+@pytest.mark.parametrize("term_clause", [
+    'The term of this Agreement (the "Term") shall commence on August 1, 2015 and end on July 31, 2016.',
+    "This Agreement will begin on August 1, 2015 and continue for one year.",
+])
+def test_a_term_that_commences_on_a_date_makes_it_the_effective_date(term_clause):
+    f = extract_facts("SPONSORSHIP AGREEMENT\n\nThis Sponsorship Agreement is made as of June 15, 2015" + PARTIES
+                      + "\n\n2. " + term_clause)
+    assert (f.agreement_date, f.effective_date) == ("2015-06-15", "2015-08-01")
