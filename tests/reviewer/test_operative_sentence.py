@@ -255,3 +255,23 @@ def test_a_reading_that_knows_who_but_not_what_gives_way_to_the_clause_about_the
     other = ("Publisher shall promptly inform Harbor of any suggested improvements to the Products. Harbor shall own all "
              "such improvements.")
     assert not write_summary(items["ip_ownership"], other, PARTIES).startswith("Publisher")
+
+
+@pytest.mark.parametrize("quote,sentence", [
+    # a defined term of several capitalised words needs no determiner; the quotes that define one are not read back
+    ("Harbor hereby grants to Publisher an exclusive license to use the Program Data in Regulatory Filings in the "
+     "\"Territory\".",
+     "Harbor grants to Publisher an exclusive license to use the program data in regulatory filings in the territory."),
+    ("Publisher shall not develop Patient-Specific Instruments for any third party.",
+     "Publisher may not develop patient-specific instruments for any third party."),
+])
+def test_a_defined_term_of_several_words_reads_without_a_determiner(quote, sentence):
+    assert operative_sentence(quote, IDX) == sentence
+
+
+@pytest.mark.parametrize("quote", [
+    "Publisher shall not sell the Products to Wal-Mart Stores, Inc.",  # a company, by its form
+    "Publisher shall notify Medicare of any change.",  # one word: anyone's name
+])
+def test_a_name_is_not_taken_for_a_defined_term(quote):
+    assert operative_sentence(quote, IDX) is None

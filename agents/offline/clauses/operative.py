@@ -147,11 +147,19 @@ def _subject(m: Mention, idx: PartyIndex) -> str:
             "the receiving party": "The receiving party", "the parties": "The parties"}.get(m.actor, m.actor)
 
 
+# two or more capitalised words with no determiner ("Regulatory Filings", "Off-The-Shelf Knee Implants"): a defined
+# term; not one that runs into a company's form ("Wal-Mart Stores, Inc."), an all-capitals word or an ampersand
+_TERM_RUN = re.compile(r"[A-Z][\w-]*[a-z][\w-]*(?:\s+(?:of\s+|for\s+|and\s+)?[A-Z][\w-]*[a-z][\w-]*)+(?![\w-]|\s+(?:[A-Z]|&)|,?\s+"
+                       r"(?:Inc|Corp|Corporation|Co|Company|LLC|L\.L\.C|Ltd|Limited|LP|L\.P|plc|GmbH|AG|SA|NV|BV|Bank|Group|Holdings)\b)")
+
+
 def plain_words(words: str, idx: PartyIndex) -> str | None:
     """The clause's words with defined terms in lower case, '§' for sections, numerals once; None when a
     capitalised word names someone or something that is not a party."""
     words = _NUMERAL.sub(lambda m: m.group(2), " ".join(words.split()))
     words = _SECTION.sub(lambda m: "§ " + m.group(1), words)
+    # 'the "Territory"': the quotes mark where the clause defines a term; read back, it is the term
+    words = re.sub(r'["\u201c]([A-Z][^"\u201c\u201d]{0,60}?)["\u201d]', r"\1", words)
     keep: dict[str, str] = {}
 
     def hold(text: str) -> str:
@@ -166,8 +174,12 @@ def plain_words(words: str, idx: PartyIndex) -> str | None:
             words = re.sub(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", lambda _: hold(idx.displays[i]), words)
     out: list[str] = []
     in_term = False  # inside a defined term of several words ("the Confidential Information")
+    in_run = 0  # the end of a defined term of several capitalised words
     for w in re.finditer(r"\S+", words):
         tok = w.group(0)
+        if w.start() < in_run:
+            out.append(tok.lower())
+            continue
         if re.match(r"[A-Z]", tok) and not tok.startswith("\x00"):
             if tok.strip(".,;:'()") in ACRONYMS:
                 out.append(tok)  # "IP", "U.S.": a common abbreviation names no one
@@ -179,7 +191,14 @@ def plain_words(words: str, idx: PartyIndex) -> str | None:
             plural = re.fullmatch(r"[A-Z][a-z]{3,}s[,;:.]?", tok) is not None and bool(out) and out[-1].islower()
             after_party = bool(out) and out[-1].startswith("\x00")  # "the Harbor Marks": a term named after a party
             if out and not (in_term or plural or after_party or _DETERMINER.search(" ".join(out) + " ")):
-                return None  # "Medicare", "Microsoft": a name that is no party's
+                # "for Patient-Specific Instrumentation": a defined term of two words or more, written without a
+                # determiner; one word ("Medicare") may be anyone's name
+                run = _TERM_RUN.match(words, w.start())
+                if not run:
+                    return None  # "Medicare", "Microsoft": a name that is no party's
+                in_run, in_term = run.end(), False
+                out.append(tok.lower())
+                continue
             tok, in_term = tok.lower(), not re.search(r"[,;:.)]$", tok)
         else:
             in_term = False
