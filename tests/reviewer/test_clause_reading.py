@@ -684,7 +684,9 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
               "(ii) Cisco shall not sell the Cisco Products in the Territory other than through the Reseller.")
     s = write_summary(items["exclusivity"], clause, PARTIES)
     assert "commission what" not in s and not s.startswith("Cisco has")  # the right is the Reseller's, not Cisco's
-    assert s == "Cisco may not deal with third parties in the field the clause covers (§ 5)."
+    # what Cisco may not do is the list's second item, framed by the words before the list
+    assert s == ("During the term and for 6 months after the discontinuation of any of the Cisco products, Cisco may not "
+                 "sell the Cisco products in the territory other than through the reseller (§ 5).")
 
 
 @pytest.mark.parametrize("item_id,clause,sentence", [

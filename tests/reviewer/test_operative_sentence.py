@@ -12,7 +12,7 @@ import pytest
 
 from agents.offline.clauses.clause_parts import index_parties, section_of
 from agents.offline.clauses.clause_summary import write_summary
-from agents.offline.clauses.operative import operative_sentence
+from agents.offline.clauses.operative import operative_reading, operative_sentence
 from core.checklist import load_checklist
 from core.settings import get_settings
 
@@ -57,8 +57,6 @@ def test_the_operative_sentence_restates_who_must_or_may_do_what(quote, sentence
     "Publisher shall notify Medicare of any change.",
     # cutting at the comma would leave half a thought
     "Publisher shall permit an independent, certified public accountant selected by Harbor to inspect the records.",
-    "Harbor shall, at its sole expense, transfer to Publisher, or cause its designee to transfer to Publisher, "
-    "ownership of all filings.",
     # the substance is what follows: an enumeration or a colon
     "Upon termination by Harbor, Publisher shall, at its option, elect to do one of the following:",
     "Harbor may terminate this Agreement immediately (i) if Publisher challenges the Marks or (ii) if Publisher "
@@ -275,3 +273,30 @@ def test_a_defined_term_of_several_words_reads_without_a_determiner(quote, sente
 ])
 def test_a_name_is_not_taken_for_a_defined_term(quote):
     assert operative_sentence(quote, IDX) is None
+
+
+@pytest.mark.parametrize("quote,sentence", [
+    # the object that a list of verbs shares stands after the list's last comma
+    ("Harbor shall, at its sole expense, transfer to Publisher, or cause its designee to transfer to Publisher, "
+     "ownership of all filings.",
+     "Harbor must transfer to Publisher, or cause its designee to transfer to Publisher, ownership of all filings."),
+    ("Publisher shall be prohibited from developing or assisting another in developing, or causing another to develop, "
+     "Patient-Specific Instruments for any third party until January 1, 2030.",
+     "Publisher is prohibited from developing or assisting another in developing, or causing another to develop, "
+     "patient-specific instruments for any third party until January 1, 2030."),
+    # a list within the sentence: each item with the words that frame the list; "six (6) months" is no item
+    ("During the Term and for six (6) months after it ends, (i) Publisher shall have the exclusive right to resell the "
+     "Products, and (ii) the Harbor shall not appoint any other reseller.",
+     "During the term and for 6 months after it ends, Publisher has the exclusive right to resell the products."),
+    ("Upon termination, the Publisher shall return all Materials.",
+     "Upon termination, Publisher must return all materials."),
+])
+def test_lists_of_verbs_lists_of_items_and_a_prohibition(quote, sentence):
+    assert operative_sentence(quote, IDX) == sentence
+
+
+def test_a_partys_own_sentence_is_found_in_its_item_of_a_list():
+    quote = ("During the Term and for six (6) months after it ends, (i) Publisher shall have the exclusive right to resell "
+             "the Products, and (ii) the Harbor shall not appoint any other reseller.")
+    assert operative_reading(quote, IDX, "", "Harbor") == (
+        "During the term and for 6 months after it ends, Harbor may not appoint any other reseller.", "Harbor")

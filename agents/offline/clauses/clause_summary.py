@@ -653,12 +653,14 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         # "Snap may not deal with third parties in the field the clause covers": the reading knows who, not what;
         # the clause's own sentence about the same party says what ("may not grant any third party any right to
         # sponsor any products or services in the exclusive category")
-        own = operative_reading(quote, idx, r.section)
         who = re.match(r"(.+?) (?:may|must|has|have|owns?|is|are|assigns?|grants?)\b", text)
-        subject = own[1].split(" (")[0] if own else ""
+        grantor = re.search(r"granted by (.+?)(?: \(|,|\.$)", text)
         # the same party's duty or right, or the same grant from the grantor's side ("Cisco grants Distributor ...")
-        if who and subject and (subject == who.group(1).split(" (")[0] or f"granted by {subject}" in text):
-            text = own[0]
+        for subject in (who.group(1).split(" (")[0] if who else "", grantor.group(1) if grantor else ""):
+            own = operative_reading(quote, idx, r.section, subject) if subject else None
+            if own:
+                text = own[0]
+                break
     sec = f" (§ {r.section})" if r.section else ""
     defined = _DEFINITION.match(" ".join(quote.split())) if not text or is_template(text, [item.id]) else None
     if defined and not any(term.lower() == defined.group(1).lower() for term, _ in idx.terms):

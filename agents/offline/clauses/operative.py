@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Iterator
 
 from agents.facts.places import COUNTRIES, PROVINCES, US_STATES
 from agents.offline.clauses.clause_parts import Mention, PartyIndex, mentions
@@ -41,6 +42,8 @@ _MODALS = [
     (r"(?:shall|will)\s+have\s+the\s+(?:absolute\s+)?right(?:\s*" + _ASIDE + ")*,?\s+to", "may"),
     (r"(?:shall\s+be|will\s+be|is|are)\s+entitled(?:,[^,;.]{0,60},)?\s+to", "may"),
     (r"(?:shall|will)\s+be\s+(?:required|obligated|obliged)\s+to", "must"),
+    # "shall be prohibited from developing": kept with its gerund, which no plain modal takes
+    (r"(?:shall|will)\s+be\s+(?:prohibited|precluded|restricted|barred)\s+from", "is prohibited from"),
     (r"(?:shall|will)\s+not\s+have\s+any", "has no"),
     (r"(?:hereby\s+)?(?:agrees?|undertakes?|covenants?)\s+(?:that\s+it\s+(?:shall|will)\s+)?(?:not\s+to|to\s+not)", "may not"),
     (r"(?:hereby\s+)?(?:agrees?|undertakes?|covenants?)\s+(?:to|that\s+it\s+(?:shall|will))", "must"),
@@ -104,10 +107,13 @@ _NUMERAL = re.compile(r"\b((?:one |two |three |four |five )?hundred(?: and)?(?: 
 _SECTION = re.compile(r"\b(?:sections?|articles?|clauses?|paragraphs?)\s+(\d[\w.()]*)", _I)
 _DOC_PART = re.compile(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*")
 _MAX_WORDS = 28
+# an item of a list within a sentence: ", (ii) the Company shall not ..."
+_ITEM = re.compile(r"[,;]?\s*(?:and\s+|or\s+)?(?<![\w)])\((?P<n>i{1,3}|iv|vi{0,3}|ix|x|[a-h]|\d{1,2})\)\s+", re.I)
 _PLAIN_MODALS = {"must", "may", "may not", "is", "is not", "has", "has no", "has the first right to", "has the exclusive right to",
-                 "has a non-exclusive right to"}
+                 "has a non-exclusive right to", "is prohibited from"}
 _PLURAL = {"is": "are", "is not": "are not", "has": "have", "has no": "have no", "has the first right to": "have the first right to",
-           "has the exclusive right to": "have the exclusive right to", "has a non-exclusive right to": "have a non-exclusive right to"}
+           "has the exclusive right to": "have the exclusive right to", "has a non-exclusive right to": "have a non-exclusive right to",
+           "is prohibited from": "are prohibited from"}
 _MONTH = r"\b(?:" + "|".join(calendar.month_name[1:]) + r")"
 _DATE_COMMA = re.compile(r"(" + _MONTH + r"\s+\d{1,2}(?:st|nd|rd|th)?),(?=\s+\d{4}\b)")
 _MONTHS = re.compile(_MONTH + r"(?=\s+\d{1,2}(?:st|nd|rd|th)?\b|\s+\d{4}\b)")  # "until January 1, 2032"; not the verb "may"
@@ -216,7 +222,8 @@ def _object(rest: str) -> str | None:
     rest = _NUMERAL.sub(lambda m: m.group(2), rest)
     rest = re.sub(r"\s*\((?!\s*(?:[ivx]+|[a-z]|\d+)\s*\))[^()]{0,60}\)", "", rest, flags=_I)
     rest = _DATE_COMMA.sub("\\1\x01", rest)  # "July 1, 2017": the comma of a date ends nothing
-    at = 0
+    rest = re.sub(r"(?<=[a-z])\((e?s)\)", "\\1", rest)  # "product(s)": a plural, not an enumerator
+    at, listed = 0, False
     while True:
         cut = _BREAK.search(rest, at)
         if cut is None:
@@ -229,8 +236,14 @@ def _object(rest: str) -> str | None:
                 break
             more = _LIST.match(rest, cut.start())
             if not more:
-                return None
-            at = more.end()
+                if not listed or re.match(r"\s*(?:[a-z]+ly\s+)?(?:to|in|on|at|by|for|with|from|during|within|and|or|as|if|"
+                                          r"the\s+(?:term|territory))\b", rest[cut.end():], _I):
+                    return None  # "to, and to permit others to, during the Term, use": an aside, not the object
+                # "developing, or causing another to develop, Patient-Specific Instruments": after a list of verbs
+                # closed by "or", a comma leads to the object they share
+                listed, at = False, cut.end()
+                continue
+            at, listed = more.end(), True
             continue
         elif cut.group(0).strip() == "(" and re.match(r"\(\s*(?:[ivx]+|[a-z]|\d+)\s*\)", rest[cut.end() - 1:]):
             return None  # "(i) if Distributor ...": the enumerated conditions are the clause's substance
@@ -254,14 +267,45 @@ def operative_sentence(quote: str, idx: PartyIndex, section: str = "") -> str | 
     return found[0] if found else None
 
 
-def operative_reading(quote: str, idx: PartyIndex, section: str = "") -> tuple[str, str] | None:
-    """(The restated sentence, its subject as the sentence names it), or None."""
-    q = reading_text(quote)
-    ms = sorted([m for m in mentions(q, idx) if m.actor != "other party"] + _roles(q), key=lambda m: m.start)
+_SEQUENCES = (["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"], list("abcdefgh"), [str(n) for n in range(1, 13)])
+
+
+def _list_items(q: str, lo: int, hi: int) -> list[re.Match]:
+    """The markers of a list that runs (i), (ii), (iii) ... or (a), (b) ... within q[lo:hi]; not "six (6) months"."""
+    found = list(_ITEM.finditer(q, lo, hi))
+    for seq in _SEQUENCES:
+        chain: list[re.Match] = []
+        for m in found:
+            if m.group("n").lower() == seq[len(chain)] if len(chain) < len(seq) else False:
+                chain.append(m)
+        if len(chain) >= 2:
+            return chain
+    return []
+
+
+def _parts(q: str) -> Iterator[tuple[int, int, str]]:
+    """Each sentence as (start, end, ""); then, where it lists "(i) ..., (ii) ...", each item as (start, end, the
+    words before the list), which frame every item ("During the Term, (i) ..., (ii) the Company shall not ...")."""
     for sentence in re.finditer(r"(?:[^.;:]|(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bNo)\.|(?<=\bInc)\.|(?<=\bCo)\.|"
                                 r"(?<=\bLtd)\.|\.(?=\S))+", q):
-        lo, hi = sentence.start(), sentence.end()
+        lo, hi = sentence.span()
+        yield lo, hi, ""
+        items = _list_items(q, lo, hi)
+        if len(items) >= 2 and items[0].start() > lo:
+            frame = q[lo:items[0].start()].rstrip(" ,") + ", "
+            for a, b in zip(items, items[1:] + [None]):
+                yield a.end(), b.start() if b else hi, frame
+
+
+def operative_reading(quote: str, idx: PartyIndex, section: str = "", subject: str = "") -> tuple[str, str] | None:
+    """(The restated sentence, its subject as the sentence names it), or None. With `subject` (a party's term),
+    only that party's sentences: what the clause says of the party a reading named."""
+    q = reading_text(quote)
+    ms = sorted([m for m in mentions(q, idx) if m.actor != "other party"] + _roles(q), key=lambda m: m.start)
+    for lo, hi, frame in _parts(q):
         for m in (x for x in ms if lo <= x.start < hi):
+            if subject and _subject(m, idx).split(" (")[0] != subject:
+                continue
             if q[m.end:m.end + 1] in ("'", "\u2019"):
                 continue
             # "neither XSPA nor any of its affiliates shall": XSPA (and its affiliates) may not
@@ -306,11 +350,11 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "") -> tuple[s
             if pair is not None:
                 start, who = pair.start, f"{_subject(pair, idx)} {q[pair.end:m.start].strip()} {_subject(m, idx)}"
                 kind = _PLURAL.get(kind, kind)
-            sentence_text = q[lo:start]
+            sentence_text = re.sub(r"\bthe\s+$", "", frame + q[lo:start], flags=_I)  # "Upon termination, the Company shall"
             lead = sentence_text[_ENUM.match(sentence_text).end():]
             if lead.strip() and not re.search(r"[a-z]", lead) and not lead.strip()[-1:].isalpha():
                 lead = ""  # "ARTICLE 4 -- PROPERTY RIGHTS 4.1": a heading and its number
-            if lead.strip() and not (_CONDITION.match(lead.strip() + " ") and len(lead.split()) <= 20):
+            if lead.strip() and not (_CONDITION.match(lead.strip() + " ") and len(lead.split()) <= (30 if frame else 20)):
                 continue  # the subject is inside a clause of its own; the sentence's own subject may come later
             rest = q[head:hi]
             # "may pay, as an Expense, retention bonuses": an aside between the verb and its object
