@@ -66,13 +66,23 @@ def clip(text: str, limit: int) -> str:
 _OPERATIVE = re.compile(r"\b(shall|may|will|must|agrees?|covenants?)\b")  # lower case: a heading's "COVENANT" is no verb
 
 
+# who a sentence that knows who but not what is about: "Company (Bravatek ...) may not deal with third parties ..."
+_WHO = re.compile(r"(.+?)(?: \([^)]*\))? (?:may|must|has|have|owns?|is|are|assigns?|grants?)\b")
+
+
 def operative_line(f: Finding, limit: int) -> str:
     """The quote from the start of its first operative sentence (a heading such as "ARTICLE IV RESTRICTIVE
-    COVENANT 4.1 Exclusivity." would otherwise use up the space): what a reader needs beside a vague sentence."""
+    COVENANT 4.1 Exclusivity." would otherwise use up the space), or from where the party the finding names is
+    the subject of "shall" or "may" ("(ii) the Company shall not ..."): what a reader needs beside a vague sentence."""
     flat = " ".join(f.quote.split())
+    who = _WHO.match(f.summary)
+    own = re.search(r"(?:\(\w{1,4}\)\s+)?(?:the\s+)?\b" + re.escape(who.group(1)) + r"\s+(?:,[^,;.]{0,60},\s*)?"
+                    r"(?:shall|will|may|must|agrees?)\b", flat, re.IGNORECASE) if who else None
     m = _OPERATIVE.search(flat)
     start = 0
-    if m:
+    if own:
+        start = own.start()
+    elif m:
         stops = [flat.rfind(p, 0, m.start()) for p in (". ", "; ", ": ")]
         start = max(stops) + 2 if max(stops) >= 0 else 0
     text = clip(flat[start:], limit)

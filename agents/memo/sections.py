@@ -16,7 +16,7 @@ from core.types import SEVERITY_ORDER, ChecklistItem, Finding, MemoSection, Revi
 from agents.memo import deal
 from agents.memo.agreements import Agreement
 from agents.memo.markup import file_name, md, note_line, operative_line, quote_line, reviewer_marks, short_cite
-from agents.offline.clauses.clause_summary import is_template
+from agents.offline.clauses.clause_summary import is_placeholder, is_template
 from agents.store.models import Coverage, DocumentReview, FindingTally, reading_key
 
 EXEC_KEY, CONSENTS_KEY, AGREEMENTS_KEY, SCOPE_KEY = "executive_summary", "consents", "agreements", "scope"
@@ -140,8 +140,9 @@ def item_section(item: ChecklistItem, findings: list[Finding], searched_query: s
             minor.append(f"{label} " + _pages(fs))
             continue
         lines.append(_finding_line(top, f"- {label}: ", item.id))
-        if top.severity == Severity.high:
-            lines.append(quote_line(top, QUOTE_CHARS))
+        if top.severity == Severity.high:  # a sentence that does not say what gets the clause's operative words
+            vague = is_template(top.summary, top.items) or is_placeholder(top.summary)
+            lines.append(operative_line(top, QUOTE_CHARS) if vague else quote_line(top, QUOTE_CHARS))
         lines += note_line(top)
         shown = [f for f in rest if speaks_for(f, item.id) and (f.severity == Severity.high or _touched(f))]
         for f in shown:
@@ -207,7 +208,7 @@ def executive_summary(findings: list[Finding], items: list[ChecklistItem], cov: 
             for f in fs:
                 lines.append(f"- {md(titles.get(f.category, f.category))} ({f.severity.value}): {md(f.summary)}"
                              f"{reviewer_marks(f)} Recommended action: {deal.recommended_action(f)}. {short_cite(f)}")
-                if is_template(f.summary, f.items):
+                if is_template(f.summary, f.items) or is_placeholder(f.summary):
                     lines.append(operative_line(f, QUOTE_CHARS))
                 lines += note_line(f)
     else:

@@ -164,6 +164,16 @@ def test_a_key_issue_says_what_the_clause_does_or_shows_its_words(settings):
     assert "  > “…Except as provided in the Distribution Agreement, Conformis shall be prohibited from selling”" in text
     text = m.executive_summary([clear], items, Coverage(), agreements=AGREEMENTS).text
     assert "Customer shall own" not in text  # a sentence that says it all needs no quote in the summary
+    # a sentence that knows who but not what: the words where that party is the one that "shall"
+    listed = vague.model_copy(update={
+        "category": "exclusivity", "items": ["exclusivity"],
+        "summary": "Company (Acme Corp.) may not deal with third parties in the field the clause covers (§ 5).",
+        "quote": "5. Exclusivity. During the Term, (i) the Reseller shall have the exclusive right to commission "
+                 "for any referrals, (ii) the Company shall not sell Company Products other than through the Reseller."})
+    text = m.executive_summary([listed], items, Coverage(), agreements=AGREEMENTS).text
+    assert "  > “…(ii) the Company shall not sell Company Products other than through the Reseller.”" in text
+    item = next(i for i in items if i.id == "exclusivity")
+    assert "  > “…(ii) the Company shall not sell" in m.item_section(item, [listed], None).text
 
 
 def test_item_section_is_concise_and_the_schedule_lists_every_finding(settings, tmp_path):
