@@ -300,3 +300,21 @@ def test_a_partys_own_sentence_is_found_in_its_item_of_a_list():
              "the Products, and (ii) the Harbor shall not appoint any other reseller.")
     assert operative_reading(quote, IDX, "", "Harbor") == (
         "During the term and for 6 months after it ends, Harbor may not appoint any other reseller.", "Harbor")
+
+
+@pytest.mark.parametrize("quote,sentence", [
+    # "cause" another to act is the party's own duty
+    ("The parties will cause their representatives to meet within fifteen (15) days after Harbor's notice of dispute.",
+     "The parties must cause their representatives to meet within 15 days after Harbor's notice of dispute."),
+    # what an action is for, or until when, may go when the whole would be too long to read as one sentence
+    ("To the extent allowed by law, either party may bring an action in any court of competent jurisdiction for "
+     "injunctive relief to protect its rights or enforce the other party's obligations under this Agreement pending "
+     "resolution of any claims related thereto by the joint steering committee under the dispute procedure.",
+     "To the extent allowed by law, either party may bring an action in any court of competent jurisdiction for "
+     "injunctive relief to protect its rights or enforce the other party's obligations under this agreement."),
+    # the consent that lifts a restriction, whatever order its words come in
+    ("Publisher shall not sell any competing product in any airport, without the express prior written consent of Harbor.",
+     "Publisher may not sell any competing product in any airport without the express prior written consent of Harbor."),
+])
+def test_causing_a_purpose_that_may_go_and_a_consent_in_any_word_order(quote, sentence):
+    assert operative_sentence(quote, IDX) == sentence

@@ -67,7 +67,7 @@ _BETWEEN = re.compile(r"(?:\s*,[^,;.()]{0,80},|\s*\([^()]{0,80}\)|\s+(?:and|or)\
 _NOT_VERBS = {"be", "been", "have", "has", "the", "a", "an", "any", "all", "such", "its", "their", "that", "this", "to",
               "in", "on", "at", "by", "for", "with", "of", "from", "not", "no", "each", "either", "if", "as", "so",
               "thereafter", "prior", "during", "upon", "promptly", "also", "only", "within", "after", "before", "under", "until",
-              "through", "and", "or", "otherwise", "cause", "procure", "ensure", "acknowledge", "acknowledges", "agree",
+              "through", "and", "or", "otherwise", "procure", "ensure", "acknowledge", "acknowledges", "agree",
               "represent", "warrant", "confirm", "understand"}
 _ADVERB = r"(?:(?:promptly|immediately|diligently|timely|exclusively|solely|jointly|severally|(?:not\s+)?unreasonably|" \
           r"reasonably|fully|also|further|thereafter|thereupon|then|directly|indirectly|only|otherwise|freely)\s+)"
@@ -95,7 +95,7 @@ _BREAK = re.compile(r"\s*(?:[,;:]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bNo)
                     r"|\s(?:provided|except|unless|subject to|in accordance with|pursuant to|so long as|"
                     r"if|when|until|notwithstanding|including|without limitation)\b)", _I)
 # a comma that ends the object: what follows qualifies it or starts a clause of its own
-_ENDS_AT_COMMA = re.compile(r"\s*(?:without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?consent|(?:and\s+)?(?:its|their|his|her)\s+(?:respective\s+)?(?:affiliates|subsidiaries|officers|directors|"
+_ENDS_AT_COMMA = re.compile(r"\s*(?:without\s+(?:the\s+)?(?:(?:prior|express|written|advance)\s+){0,3}consent|(?:and\s+)?(?:its|their|his|her)\s+(?:respective\s+)?(?:affiliates|subsidiaries|officers|directors|"
                             r"employees|agents|successors|parents?|shareholders|members|partners|representatives|licensees)|provided|except|excluding|unless|including|which|who|whose|subject to|in accordance with|"
                             r"pursuant to|as|if|when|whether|so that|such that|but|until|although|though|whereas|while|and\s+(?:shall|will|may|must|agrees?)|"
                             r"(?:and|or)\s+(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must)|"
@@ -250,11 +250,16 @@ def _object(rest: str) -> str | None:
         end = cut.start()
         break
     obj = rest[:end]
+    if len(obj.split()) > _MAX_WORDS:
+        # "an action ... for injunctive relief to protect the parties' rights ... pending resolution of any claims":
+        # what the action is for, or until when, may go; a relative clause ("Competitors that are ...") may not
+        purpose = re.search(r"\s(?:pending|in order to|so as to|for the purpose of)\b", obj, _I)
+        obj = obj[:purpose.start()] if purpose else obj
     # "GSK shall transfer to Theravance, or cause ..., ownership of": what is transferred comes later
     if len(obj.split()) > _MAX_WORDS or re.fullmatch(r"\s*(?:to|with|from)\s+\S+(?:\s+\S+)?\s*", obj, _I):
         return None
     # "..., without the prior written consent of Erchonia": the consent that lifts the restriction stays with it
-    consent = re.match(r",\s*(without\s+(?:the\s+)?(?:prior\s+)?(?:express\s+)?(?:written\s+)?consent\s+of\s+[^,;.()]{1,40}?)(?=\s*[,;.]|$)",
+    consent = re.match(r",\s*(without\s+(?:the\s+)?(?:(?:prior|express|written|advance)\s+){0,3}consent\s+of\s+[^,;.()]{1,40}?)(?=\s*[,;.]|$)",
                        rest[end:], _I)
     # "... until January 1, 2032": how long a restriction lasts is part of it
     until = re.match(r"\s+((?:until|through|before)\s+(?:[A-Z][a-z]+\s+\d{1,2}[,\x01]?\s+\d{4}|\d{4}))(?=\s*[,;.(]|$)", rest[end:])
