@@ -261,6 +261,15 @@ CASES = [
      "Cisco Background IP in which Distributor has any rights.",
      "Distributor (XYZ Corp.) assigns to Cisco all right, title and interest in all improved Cisco background IP.",
      "The agreement allocates ownership of intellectual property."),
+    ("ip_ownership",
+     "Distributor shall execute any documents necessary to confirm that all intellectual property rights in any "
+     "improvement to the Products are fully vested in Cisco.",
+     "Cisco owns all intellectual property rights in any improvement to the products.",
+     "The agreement allocates ownership of intellectual property."),
+    ("ip_ownership",
+     "All software designs developed in the course of the Pilot Program are jointly owned by the parties.",
+     "The parties jointly own all software designs developed in the course of the pilot program.",
+     "The parties jointly own all software designs developed in the course of the pilot program."),
     # a definition binds no one: it is said to define, not to oblige
     ("confidentiality",
      "1.4 Confidential Information shall mean all proprietary and confidential information of a Party, including "

@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 from agents.offline.clauses.clause_parts import GENERIC, OPENS_RESTRICTION, PartyIndex, PartyLike, index_parties, sale_carve_out
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
+from agents.offline.units import reading_text
 from core.types import ChecklistItem
 
 _I = re.IGNORECASE
@@ -277,10 +278,33 @@ _RIGHT_TITLE = re.compile(r"\ball\s+(?:of\s+(?:its|their)\s+)?right,?\s+title\s+
                           r"whether|now|as|to the extent|under|pursuant)\b|\s+to\s+(?-i:[A-Z])|,\s+(?:and|including|whether|together)\b|$)", _I)
 
 
+# what "all intellectual property rights in ..." reaches ("in any modification or improvement related to the
+# Products are fully vested in Erchonia")
+_IP_IN = re.compile(r"\ball\s+intellectual\s+property(?:\s+rights)?\s+(?:in\s+and\s+to|in)\s+(.{3,160}?)(?=\s*[;.(:]|\s+(?:are|is|shall|will|"
+                    r"which|that|including|whether)\b|,|$)", _I)
+# the thing that "shall be jointly owned", named before it: "New software ... developed in the course of the Water Meter
+# development are jointly owned"
+_JOINTLY_OWNED = re.compile(r"(?:^|[.;:]\s+|\d\s+)((?:all|any|the|new|each)\b[^.;:]{3,220}?)\s+(?:(?:shall|will)\s+be|are|is)\s+"
+                            r"(?:(?:considered|deemed)\s+[^.;:]{0,60}?\s+and\s+(?:shall|will)\s+be\s+)?jointly\s+owned\b", _I)
+
+
+def jointly_owned(s: _Say) -> str:
+    """What the parties own together, in the clause's words, or '' when it does not read plainly."""
+    m = _JOINTLY_OWNED.search(reading_text(s.quote))
+    words = m.group(1) if m else ""
+    return (plain_words(words, s.idx) or "") if words and len(words.split()) <= 26 else ""
+
+
 def _ip_object(s: _Say) -> str:
-    """What the assignment or ownership reaches, in the clause's words ("all inventions other than OntoChem
-    inventions"), or '' when it does not read plainly."""
-    m = _RIGHT_TITLE.search(" ".join(s.quote.split()))
+    """What the assignment or ownership reaches, in the clause's words ("all right, title and interest in all
+    inventions other than OntoChem inventions"), or '' when it does not read plainly."""
+    flat = reading_text(s.quote)
+    m = _RIGHT_TITLE.search(flat)
+    if not m and (ip := _IP_IN.search(flat)):
+        what = ip.group(1)
+        plain = plain_words(what, s.idx) if len(what.split()) <= 14 and not re.search(
+            r"\b(?:to|of|in|by|for|with|from|and|or|the|a|an|any|all)$", what, _I) else None
+        return f"all intellectual property rights in {plain}" if plain else ""
     if not m:
         return ""
     words = m.group(1)
@@ -288,7 +312,8 @@ def _ip_object(s: _Say) -> str:
         words = words.split(",")[0]
     if len(words.split()) > 14 or re.search(r"\b(?:to|of|in|by|for|with|from|and|or|the|a|an|any|all)$", words, _I):
         return ""  # "all Inventions directed to (a) ...": what it reaches is in the list that follows
-    return plain_words(words, s.idx) or ""
+    plain = plain_words(words, s.idx)
+    return f"all right, title and interest in {plain}" if plain else ""
 
 
 def _ip(s: _Say, r: ClauseReading) -> str | None:
@@ -296,14 +321,15 @@ def _ip(s: _Say, r: ClauseReading) -> str | None:
     if r.action == "assigns its rights" and r.counterparty:
         lead = f"{s.subject(r.action)[0]} assigns" if r.actor else "The agreement assigns"
         if what:
-            return f"{lead} to {s.who(r.counterparty)} all right, title and interest in {what}{s.tail(False)}"
+            return f"{lead} to {s.who(r.counterparty)} {what}{s.tail(False)}"
         return f"{lead} rights in the intellectual property it covers to {s.who(r.counterparty)}{s.tail(False)}"
     if r.action == "owns":
         if what:
-            return f"{s.who(r.actor)} owns all right, title and interest in {what}{s.tail(False)}"
+            return f"{s.who(r.actor)} owns {what}{s.tail(False)}"
         return f"{s.who(r.actor)} owns the intellectual property the clause covers{s.tail(False)}"
     if r.action == "jointly own":
-        return f"The parties jointly own the intellectual property the clause covers{s.tail(False)}"
+        together = jointly_owned(s)
+        return f"The parties jointly own {together or 'the intellectual property the clause covers'}{s.tail(False)}"
     return None
 
 
