@@ -860,3 +860,28 @@ def test_an_aside_naming_the_other_party_does_not_make_it_the_object(items):
                       "Cisco's expense, conduct the audit on behalf of Cisco, subject to terms agreed for the "
                       "Subcontractor audit.", PARTIES)
     assert "may audit Cisco" not in s, s
+
+
+@pytest.mark.parametrize("item,quote,sentence", [
+    # the restriction's words inside a carve-out are not the restriction
+    ("covenant_not_to_sue",
+     "For clarity, the foregoing does not prevent Distributor from granting any license, release or covenant not to sue "
+     "to any third party under any patents.",
+     "The restriction does not prevent Distributor (XYZ Corp.) from granting any license, release or covenant not to sue "
+     "to any third party under any patents."),
+    ("non_compete",
+     "Nothing contained in this Agreement is intended to limit Distributor from responding to unsolicited requests from "
+     "customers outside of the Territory;",
+     "Nothing in the agreement prevents Distributor (XYZ Corp.) from responding to unsolicited requests from customers "
+     "outside of the territory."),
+])
+def test_a_carve_out_says_what_the_party_stays_free_to_do(items, item, quote, sentence):
+    assert write_summary(items[item], quote, PARTIES) == sentence
+
+
+def test_a_carve_out_narrowed_by_conditions_or_a_restriction_is_not_read_as_one(items):
+    narrowed = ("The foregoing shall not preclude either party from employing any such employee (a) who seeks employment "
+                "in response to a general advertisement.")
+    assert "does not prevent" not in write_summary(items["non_solicit"], narrowed, PARTIES)
+    restriction = "This provision is intended to prevent Distributor from selling to any customer of Cisco."
+    assert "does not prevent" not in write_summary(items["non_compete"], restriction, PARTIES)

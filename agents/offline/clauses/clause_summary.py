@@ -17,6 +17,7 @@ import re
 from typing import Callable, Sequence
 
 from agents.offline.clauses.clause_parts import GENERIC, OPENS_RESTRICTION, PartyIndex, PartyLike, index_parties, sale_carve_out
+from agents.offline.clauses.carve_out import carve_out
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
 from agents.offline.units import reading_text
@@ -673,8 +674,9 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     if not text or not names_only_parties(text, allowed):
         text = None
     if not text or is_template(text, [item.id]):
-        # the clause's own operative sentence, restated, names who does what when the item's reading could not
-        text = operative_sentence(quote, idx, r.section) or text
+        # the clause's own operative sentence, restated, names who does what when the item's reading could not;
+        # a carve-out says what the restriction leaves a party free to do
+        text = carve_out(quote, idx) or operative_sentence(quote, idx, r.section) or text
     elif is_placeholder(text):
         # "Snap may not deal with third parties in the field the clause covers": the reading knows who, not what;
         # the clause's own sentence about the same party says what ("may not grant any third party any right to

@@ -10,6 +10,8 @@ from agents.offline.clauses.clause_grammar import (
     Ctx, actor_of, anchor, bound_party, grant, party_counter, plain, subject_of,
 )
 from agents.offline.clauses.clause_parts import ClauseReading, Mention, mention_at, subject_before
+from agents.offline.clauses.carve_out import FREES
+from agents.offline.units import reading_text
 
 _I = re.IGNORECASE
 
@@ -289,6 +291,9 @@ def _not_to_sue(c: Ctx, r: ClauseReading) -> None:
                  if challenge else "")
     who, neg, m = bound_party(c, r"contest|challenge|attack|dispute|oppose|impugn|question|sue|bring|assert|commence|institute|"
                                 r"file|initiate|take any action")
+    # "the foregoing does not prevent Conformis from granting any ... covenant not to sue": a carve-out, no covenant
+    if FREES.search(reading_text(q)):
+        return
     if who and neg:
         r.actor, r.counterparty = who, party_counter(c, m)
         r.action = "may not challenge" if challenge and r.trigger else "may not sue"

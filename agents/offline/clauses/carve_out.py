@@ -1,0 +1,56 @@
+"""A carve-out, restated: "the foregoing shall not prevent Reseller from responding to unsolicited requests" is
+what a restriction leaves a party free to do, not a restriction of its own.
+
+The item's reading would otherwise see the restriction's words inside the carve-out ("does not prevent Conformis
+from granting any ... covenant not to sue") and say the opposite of the clause. The sentence is written only
+when the party is one of the agreement's (or "either party", "any party") and what it stays free to do reads
+plainly: no enumerated conditions after it, which would narrow it, and no name that is no party's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from agents.offline.clauses.clause_parts import PartyIndex
+from agents.offline.clauses.operative import plain_words
+from agents.offline.units import reading_text
+
+_I = re.IGNORECASE
+_VERBS = r"(?:prevent|preclude|restrict|limit|prohibit|restrain)s?(?:\s+or\s+(?:prevent|preclude|restrict|limit)s?)?"
+FREES = re.compile(
+    # "Nothing in this Agreement (is intended to | shall be construed to)? limit X from": nothing restricts
+    r"\b(?:(?P<nothing>nothing\s+(?:contained\s+)?in\s+this\s+(?:agreement|section|article))\s+(?:(?:shall|will|is\s+intended\s+to|"
+    r"shall\s+be\s+construed\s+to|will\s+be\s+construed\s+to)\s+)?"
+    # "the foregoing (does | shall) not (be construed to)? prevent X from": the restriction does not reach it
+    r"|(?:the\s+foregoing|this\s+(?:provision|section|article|clause|restriction|covenant)|such\s+restrictions?|"
+    r"[a-z ]{0,30}exclusivity[a-z ]{0,40}?)\s+(?:does|do|shall|will)\s+not\s+(?:be\s+construed\s+to\s+)?)"
+    + _VERBS + r"\s+(?P<who>[^,.;()]{1,60}?)\s+from\s+(?P<what>[^;]+)", _I)
+_ANYONE = {"either party": "either party", "any party": "any party", "a party": "a party", "each party": "each party"}
+_MAX_WORDS = 26
+
+
+def carve_out(quote: str, idx: PartyIndex) -> str | None:
+    """'The restriction does not prevent Reseller (XYZ Corp.) from responding to unsolicited requests from
+    customers outside the territory.', or None."""
+    m = FREES.search(reading_text(quote))
+    if not m:
+        return None
+    who = " ".join(m.group("who").split())
+    name = _ANYONE.get(who.lower())
+    if name is None:
+        party = next((i for term, i in idx.terms if term.lower() == re.sub(r"^the\s+", "", who, flags=_I).lower()), None)
+        if party is None:
+            return None
+        name = idx.firsts[party]
+    what = m.group("what")
+    # "employing any such employee (a) who seeks employment ...": the conditions narrow the carve-out
+    if re.search(r"\(\s*(?:[ivx]+|[a-h]|\d{1,2})\s*\)", what):
+        return None
+    what = re.split(r",\s*(?:including|provided|except|unless)\b|[.]\s|\.$|\s\(", what)[0].strip()
+    if not what or len(what.split()) > _MAX_WORDS:
+        return None
+    said = plain_words(what, idx)
+    if said is None:
+        return None
+    lead = "Nothing in the agreement prevents" if m.group("nothing") else "The restriction does not prevent"
+    return f"{lead} {name} from {said}."
