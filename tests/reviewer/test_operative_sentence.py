@@ -318,3 +318,14 @@ def test_a_partys_own_sentence_is_found_in_its_item_of_a_list():
 ])
 def test_causing_a_purpose_that_may_go_and_a_consent_in_any_word_order(quote, sentence):
     assert operative_sentence(quote, IDX) == sentence
+
+
+@pytest.mark.parametrize("quote,sentence", [
+    # an abbreviation that opens a defined term is kept; "U.S." ends no sentence; an exception ends the object
+    ("Publisher shall have the exclusive right to market AMR Product Suites to entities located in the United States "
+     "and U.S. territories with the exception of Acme as defined below.",
+     "Publisher has the exclusive right to market AMR product suites to entities located in the United States and U.S. "
+     "territories."),
+])
+def test_abbreviations_inside_the_object(quote, sentence):
+    assert operative_sentence(quote, IDX) == sentence

@@ -91,8 +91,8 @@ _DANGLING = re.compile(r"(?:\s+(?:the|a|an|of|to|and|or|any|all|such|its|their|f
 # where a verb phrase may end: punctuation (not the stop of "Dr." or "Inc.", nor a decimal's), a bracket, a new
 # clause ("and each audit shall"), or a qualification ("provided", "unless", "including")
 _BREAK = re.compile(r"\s*(?:[,;:]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bNo)(?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)"
-                    r"(?<!\bSt)\.(?!\d)|\(|\s(?:and|but)\s+(?=(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must)\b)"
-                    r"|\s(?:provided|except|unless|subject to|in accordance with|pursuant to|so long as|"
+                    r"(?<!\bSt)(?<!\b[A-Z])\.(?!\d)|\(|\s(?:and|but)\s+(?=(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must)\b)"
+                    r"|\s(?:provided|except|with the exception of|unless|subject to|in accordance with|pursuant to|so long as|"
                     r"if|when|until|notwithstanding|including|without limitation)\b)", _I)
 # a comma that ends the object: what follows qualifies it or starts a clause of its own
 _ENDS_AT_COMMA = re.compile(r"\s*(?:without\s+(?:the\s+)?(?:(?:prior|express|written|advance)\s+){0,3}consent|(?:and\s+)?(?:its|their|his|her)\s+(?:respective\s+)?(?:affiliates|subsidiaries|officers|directors|"
@@ -192,6 +192,11 @@ def plain_words(words: str, idx: PartyIndex) -> str | None:
                 in_term = not re.search(r"[,;:.)]$", tok)
                 continue
             if tok.strip(".,'").isupper() and len(tok.strip(".,'")) > 1:
+                after = words[w.end():]
+                if re.match(r"\s+[A-Z][a-z]", after) and (_TERM_RUN.match(after.lstrip()) or re.match(r"\s+[A-Z][a-z]{3,}s\b", after)):
+                    out.append(tok)  # "AMR Product Suites": an abbreviation that opens a defined term, kept as written
+                    in_term = True
+                    continue
                 return None  # "FDA": an authority or a third party, no defined term of the agreement
             # "for Products listed": a plural defined term needs no determiner; a name ("Medicare") does
             plural = re.fullmatch(r"[A-Z][a-z]{3,}s[,;:.]?", tok) is not None and bool(out) and out[-1].islower()
@@ -292,7 +297,7 @@ def _parts(q: str) -> Iterator[tuple[int, int, str]]:
     """Each sentence as (start, end, ""); then, where it lists "(i) ..., (ii) ...", each item as (start, end, the
     words before the list), which frame every item ("During the Term, (i) ..., (ii) the Company shall not ...")."""
     for sentence in re.finditer(r"(?:[^.;:]|(?<=\bDr)\.|(?<=\bMr)\.|(?<=\bMs)\.|(?<=\bNo)\.|(?<=\bInc)\.|(?<=\bCo)\.|"
-                                r"(?<=\bLtd)\.|\.(?=\S))+", q):
+                                r"(?<=\bLtd)\.|(?<=\b[A-Z])\.(?=[A-Z]\.)|(?<=\b[A-Z]\.[A-Z])\.|\.(?=\S))+", q):
         lo, hi = sentence.span()
         yield lo, hi, ""
         items = _list_items(q, lo, hi)
