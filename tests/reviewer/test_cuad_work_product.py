@@ -60,7 +60,11 @@ def stray_names(summary: str, allowed_words: set[str], quote: str = "") -> list[
     text = PLACES.sub(" ", text)  # nor a place ("in the United States")
     text = DOCUMENT_PARTS.sub(" ", text)  # nor is the exhibit or schedule it points to
     words = [re.sub(r"'s$", "", w) for w in _WORD.findall(text)]
-    return [w for w in words[1:] if w.strip(".'") not in allowed_words and w not in NOT_NAMES and w.strip(".'") not in NOT_NAMES]
+    # an abbreviation that opens one of the contract's defined terms ("AMR Product Suites" -> "AMR product suites")
+    opens_term = {w for w in re.findall(r"\b([A-Z]{2,})\s+[A-Z][a-z]", " ".join(quote.split()))
+                  if re.search(rf"\b{w}\s+[a-z]", text)}
+    return [w for w in words[1:] if w.strip(".'") not in allowed_words and w not in NOT_NAMES and w.strip(".'") not in NOT_NAMES
+            and w not in opens_term]
 
 
 def jurisdiction_ok(summary: str) -> bool:
