@@ -329,3 +329,11 @@ def test_causing_a_purpose_that_may_go_and_a_consent_in_any_word_order(quote, se
 ])
 def test_abbreviations_inside_the_object(quote, sentence):
     assert operative_sentence(quote, IDX) == sentence
+
+
+def test_the_object_ends_where_a_clause_with_its_own_subject_begins():
+    quote = ("During the Term, Publisher shall be required to purchase a Minimum Annual Volume of 500 Units for each "
+             "twelve-month period commencing July 1, 2017, and for the six-month period ending December 31, 2022, "
+             "Publisher will be required to purchase 250 Units.")
+    assert operative_sentence(quote, IDX) == ("During the term, Publisher must purchase a minimum annual volume of 500 units "
+                                              "for each twelve-month period commencing July 1, 2017.")

@@ -99,6 +99,8 @@ _ENDS_AT_COMMA = re.compile(r"\s*(?:without\s+(?:the\s+)?(?:(?:prior|express|wri
                             r"employees|agents|successors|parents?|shareholders|members|partners|representatives|licensees)|provided|except|excluding|unless|including|which|who|whose|subject to|in accordance with|"
                             r"pursuant to|as|if|when|whether|so that|such that|but|until|although|though|whereas|while|and\s+(?:shall|will|may|must|agrees?)|"
                             r"(?:and|or)\s+(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must)|"
+                            # ", and for the six-month period ..., Premier will be required": a clause with its own subject
+                            r"(?:and|or)\s+[^;.]{0,120}?,\s*(?:the\s+)?(?-i:[A-Z])[\w&.'\u2019-]*(?:\s+(?-i:[A-Z])[\w&.'\u2019-]*){0,3}\s+(?:shall|will|may|must)|"
                             r"(?:and|but)\s+(?:[\w'\u2019-]+\s+){0,3}(?:agrees?|acknowledges?|covenants?|undertakes?|hereby))\b", _I)
 _LIST = re.compile(r"(?:,\s*[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})*,?\s+(?:and|or|and/or)\s+[a-z][\w-]*")
 _DETERMINER = re.compile(r"(?:\b(?:the|a|an|any|all|such|its|their|each|this|that|these|those|no|other|his|her|every|"
@@ -199,7 +201,8 @@ def plain_words(words: str, idx: PartyIndex) -> str | None:
                     continue
                 return None  # "FDA": an authority or a third party, no defined term of the agreement
             # "for Products listed": a plural defined term needs no determiner; a name ("Medicare") does
-            plural = re.fullmatch(r"[A-Z][a-z]{3,}s[,;:.]?", tok) is not None and bool(out) and out[-1].islower()
+            plural = re.fullmatch(r"[A-Z][a-z]{3,}s[,;:.]?", tok) is not None and bool(out) and (
+                out[-1].islower() or re.fullmatch(r"[\d,.*]+", out[-1]) is not None)  # "500 Units"
             after_party = bool(out) and out[-1].startswith("\x00")  # "the Harbor Marks": a term named after a party
             if out and not (in_term or plural or after_party or _DETERMINER.search(" ".join(out) + " ")):
                 # "for Patient-Specific Instrumentation": a defined term of two words or more, written without a
