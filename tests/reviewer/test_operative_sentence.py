@@ -182,7 +182,8 @@ def test_a_redaction_is_marked_without_brackets_in_any_of_its_filed_forms():
 @pytest.mark.parametrize("quote,sentence", [
     ("12.3 Procedure. If a claim is made against an indemnified party, such party will promptly notify the "
      "indemnifying party of such claim. The Indemnifying Party shall assume the defense of the claim.",
-     "The indemnifying party must assume the defense of the claim (§ 12.3)."),
+     "If a claim is made against an indemnified party, that party must promptly notify the indemnifying party of such "
+     "claim (§ 12.3)."),
     ("Each Indemnified Party shall promptly notify the Indemnifying Party of the assertion of any claim.",
      "Each indemnified party must promptly notify the indemnifying party of the assertion of any claim."),
     ("Harbor agrees to indemnify, protect, defend, and hold harmless Publisher, its affiliates, predecessors and "
@@ -337,3 +338,19 @@ def test_the_object_ends_where_a_clause_with_its_own_subject_begins():
              "Publisher will be required to purchase 250 Units.")
     assert operative_sentence(quote, IDX) == ("During the term, Publisher must purchase a minimum annual volume of 500 units "
                                               "for each twelve-month period commencing July 1, 2017.")
+
+
+@pytest.mark.parametrize("quote,sentence", [
+    ("If a claim is made against an indemnified party, such party will promptly notify the indemnifying party of such claim.",
+     "If a claim is made against an indemnified party, that party must promptly notify the indemnifying party of such claim."),
+    ("Should any taxes arise because of one Party's failure to pay, said Party shall bear all costs of such failure.",
+     "Should any taxes arise because of one party's failure to pay, that party must bear all costs of such failure."),
+    ("The parties each agree to keep confidential all non-public information disclosed by the other party.",
+     "The parties must keep confidential all non-public information disclosed by the other party."),
+])
+def test_the_party_a_condition_names_and_the_parties_each(quote, sentence):
+    assert operative_sentence(quote, IDX) == sentence
+
+
+def test_such_party_without_the_sentence_that_names_it_is_no_subject():
+    assert operative_sentence("Such party shall not be liable for any delay.", IDX) is None

@@ -63,7 +63,7 @@ _MODAL = re.compile(r"\s*(?:" + "|".join(f"(?P<m{k}>{p})" for k, (p, _) in enume
 _NOR_AFFILIATES = re.compile(r"\s+nor\s+(?:any\s+of\s+)?(?:its|their)\s+(?:respective\s+)?(?:affiliates|subsidiaries)", _I)
 # between the subject and its modal: an aside, "and its Affiliates", "hereby", "also"
 _BETWEEN = re.compile(r"(?:\s*,[^,;.()]{0,80},|\s*\([^()]{0,80}\)|\s+(?:and|or)\s+(?:its|their)\s+(?:affiliates|subsidiaries)"
-                      r"|\s+(?:also|hereby|further|thereupon|then))*", _I)
+                      r"|\s+(?:also|hereby|further|thereupon|then|each))*", _I)  # "The parties each agree to"
 _NOT_VERBS = {"be", "been", "have", "has", "the", "a", "an", "any", "all", "such", "its", "their", "that", "this", "to",
               "in", "on", "at", "by", "for", "with", "of", "from", "not", "no", "each", "either", "if", "as", "so",
               "thereafter", "prior", "during", "upon", "promptly", "also", "only", "within", "after", "before", "under", "until",
@@ -103,7 +103,7 @@ _ENDS_AT_COMMA = re.compile(r"\s*(?:without\s+(?:the\s+)?(?:(?:prior|express|wri
                             r"(?:and|or)\s+[^;.]{0,120}?,\s*(?:the\s+)?(?-i:[A-Z])[\w&.'\u2019-]*(?:\s+(?-i:[A-Z])[\w&.'\u2019-]*){0,3}\s+(?:shall|will|may|must)|"
                             r"(?:and|but)\s+(?:[\w'\u2019-]+\s+){0,3}(?:agrees?|acknowledges?|covenants?|undertakes?|hereby))\b", _I)
 _LIST = re.compile(r"(?:,\s*[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})*,?\s+(?:and|or|and/or)\s+[a-z][\w-]*")
-_DETERMINER = re.compile(r"(?:\b(?:the|a|an|any|all|such|its|their|each|this|that|these|those|no|other|his|her|every|"
+_DETERMINER = re.compile(r"(?:\b(?:the|a|an|any|all|such|its|their|each|this|that|these|those|no|other|his|her|every|one|"
                          r"either|both|of such|said)\s+(?:[a-z][\w-]*\s+)?|\b(?:and|or)\s+|['\u2019]s?\s+)$", _I)
 _NUMERAL = re.compile(r"\b((?:one |two |three |four |five )?hundred(?: and)?(?: [a-z]+(?:-[a-z]+)?)?|[a-z]+(?:-[a-z]+)?)\s+\((\d+)\)", _I)
 _SECTION = re.compile(r"\b(?:sections?|articles?|clauses?|paragraphs?)\s+(\d[\w.()]*)", _I)
@@ -139,9 +139,14 @@ _ROLE = re.compile(r"\b(?:(the|each|an|any)\s+)(indemnified|indemnifying)\s+part
 _BOTH = re.compile(r"\bthe\s+parties(?:\s+hereto)?\b", _I)
 
 
+# the party a condition has just named: "If a claim is made against an indemnified party, such party will notify ..."
+_THAT_PARTY = re.compile(r"\b(?:such|said)\s+party\b", _I)
+
+
 def _roles(q: str) -> list[Mention]:
     return [Mention(m.start(), m.end(), f"{(m.group(1) or 'the').lower()} {m.group(2).lower()} party") for m in _ROLE.finditer(q)] + \
-        [Mention(m.start(), m.end(), "the parties") for m in _BOTH.finditer(q)]
+        [Mention(m.start(), m.end(), "the parties") for m in _BOTH.finditer(q)] + \
+        [Mention(m.start(), m.end(), "that party") for m in _THAT_PARTY.finditer(q)]
 
 
 def _subject(m: Mention, idx: PartyIndex) -> str:
@@ -152,7 +157,7 @@ def _subject(m: Mention, idx: PartyIndex) -> str:
     if m.actor.endswith(("indemnified party", "indemnifying party")):
         return m.actor[:1].upper() + m.actor[1:]
     return {"neither party": "Neither party", "either party": "Either party", "each party": "Each party",
-            "the receiving party": "The receiving party", "the parties": "The parties"}.get(m.actor, m.actor)
+            "the receiving party": "The receiving party", "the parties": "The parties", "that party": "That party"}.get(m.actor, m.actor)
 
 
 # two or more capitalised words with no determiner ("Regulatory Filings", "Off-The-Shelf Knee Implants"): a defined
@@ -357,6 +362,8 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "", subject: s
                 who += " (and its affiliates)"
             if who == "The parties":
                 kind = _PLURAL.get(kind, kind)
+            if who == "That party" and not re.search(r"[a-z]", q[lo:m.start]):
+                continue  # "Such party shall ...": which party, only the sentence before says
             # "Merchant and Purchaser shall have access": two parties bound together
             pair = next((p for p in ms if p.end <= m.start and p.party >= 0 and m.party >= 0 and p.party != m.party
                          and re.fullmatch(r"\s+(?:and|or|&)\s+", q[p.end:m.start], _I)), None)
