@@ -270,6 +270,13 @@ CASES = [
      "All software designs developed in the course of the Pilot Program are jointly owned by the parties.",
      "The parties jointly own all software designs developed in the course of the pilot program.",
      "The parties jointly own all software designs developed in the course of the pilot program."),
+    # what an exclusive right reaches, up to whom it may be sold to and where
+    ("exclusivity",
+     "Cisco grants Distributor the exclusive, non- transferable right and license to promote, distribute and sell the "
+     "Products identified in Exhibit A to those customers specified in Exhibit B.",
+     "Distributor (XYZ Corp.) has the exclusive right to promote, distribute and sell the products identified in "
+     "Exhibit A, granted by Cisco.",
+     "The agreement contains an exclusivity commitment."),
     # a definition binds no one: it is said to define, not to oblige
     ("confidentiality",
      "1.4 Confidential Information shall mean all proprietary and confidential information of a Party, including "
@@ -361,7 +368,7 @@ def test_a_party_named_in_capitals_is_still_that_party(items):
             SimpleNamespace(name="BOSCH TECHNOLOGIES, LLC", role="BOSCH", aliases=()))
     s = write_summary(items["exclusivity"], "6. EXCLUSIVE RIGHTS: Bosch hereby grants to Client the exclusive rights to "
                       "sell and distribute the Product.", caps)
-    assert s.startswith("CLIENT (BOSCH INTERNATIONAL, LLC) has the exclusive right to sell and distribute") and "by BOSCH" in s, s
+    assert s.startswith("CLIENT (BOSCH INTERNATIONAL, LLC) has the exclusive rights to sell and distribute") and "by BOSCH" in s, s
 
 
 def test_a_verb_in_another_clause_gets_no_subject(items):
@@ -635,7 +642,7 @@ def test_an_exclusive_right_says_what_it_is_to_do_in_the_clauses_own_lower_case_
     assert say("Distributor shall have the exclusive rights to use, reproduce, modify and sublicense the Software.") == (
         "Distributor (XYZ Corp.) has the exclusive rights to use, reproduce, modify and sublicense the software.")
     assert say("Cisco hereby grants Distributor the exclusive right to distribute the Products in the Territory.") == (
-        "Cisco grants Distributor (XYZ Corp.) the exclusive right to distribute the products in the territory.")
+        "Distributor (XYZ Corp.) has the exclusive right to distribute the products in the territory, granted by Cisco.")
     # no verb of its own (a name follows at once): nothing is made up
     assert say("Distributor shall have the exclusive right to the Products.") == "Distributor (XYZ Corp.) has exclusive rights."
 

@@ -199,12 +199,24 @@ def _convenience(s: _Say, r: ClauseReading) -> str | None:
     return _termination(s, r, on) if r.actor or not on else f"The agreement allows termination for convenience{s.tail()}"
 
 
+def _exclusive_object(s: _Say, verbs: str) -> str:
+    """What an exclusive right to `verbs` reaches, where stated ("distribute the Products in the Territory"), up to
+    whom it may be sold to ("sell the Products identified in Exhibit A | to those customers ..."), in plain words;
+    '' when it does not read plainly."""
+    last = verbs.split()[-1].strip(",")
+    m = re.search(r"\b" + re.escape(last) + r"\s+((?:the|all|any)\s+[^,;:.()]{2,100}?)(?=\s+(?:to|for|during|on|at|subject|under|"
+                  r"pursuant|and\s+only)\b|\s*[,;:.(]|$)", reading_text(s.quote))
+    return (plain_words(m.group(1), s.idx) or "") if m and len(m.group(1).split()) <= 14 else ""
+
+
 def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
     if not r.actor:
         return None
     subj, verb = s.subject(r.action)
     if r.action == "has exclusive rights":
-        what = f"the exclusive right to {r.detail} what the clause covers" if r.detail else "exclusive rights"
+        obj = _exclusive_object(s, r.detail) if r.detail else ""
+        right = "rights" if re.search(r"\bexclusive\s+rights\s+to\b", s.quote, _I) else "right"  # as the clause has it
+        what = f"the exclusive {right} to {r.detail} {obj or 'what the clause covers'}" if r.detail else "exclusive rights"
         by = (", granted by " if r.detail else " granted by ") + s.who(r.counterparty) if r.counterparty else ""
         return f"{subj} has {what}{by}{s.tail(False)}"
     if r.action == "must use the other exclusively":
@@ -645,6 +657,7 @@ _ACRONYM = re.compile(r"(?<![\w&])(?:" + "|".join(re.escape(a) for a in sorted(A
 def names_only_parties(sentence: str, allowed: set[str]) -> bool:
     """True when every capitalised word, past the sentence's opener, is part of an allowed name."""
     rest = re.sub(r"\b(USD|EUR|GBP|US|U\.S\.)(?=\s?[$\d])", " ", sentence)
+    rest = re.sub(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*", " ", rest)  # where, not who
     for a in sorted(allowed, key=len, reverse=True):
         if a:
             rest = re.sub(r"(?<![\w-])" + re.escape(a) + r"(?![\w-])", " ", rest)

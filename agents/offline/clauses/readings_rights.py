@@ -143,7 +143,9 @@ def _exclusive_to(q: str) -> str:
     """What an exclusive right is to do, in its own lower-case words ("market and sell" of "the exclusive right to
     market and sell AMR Product Suites ..."); '' where no such verbs follow. Names and products stay out: the
     sentence may name only the agreement's parties."""
-    m = re.search(r"\bexclusive rights?\s+to\s+((?:[a-z]+,?\s+){1,8})", q)
+    # "the exclusive right to", "the exclusive, non-transferable right and license to"
+    m = re.search(r"\bexclusive(?:,\s*[a-z][\w -]{0,30}?)?\s+rights?(?:\s+and\s+licen[cs]es?)?\s+to\s+((?:[a-z]+,?\s+){1,8})",
+                  reading_text(q))
     if m is None:
         return ""
     words = m.group(1).split()  # with their commas: "use, reproduce, modify, distribute and sublicense"
