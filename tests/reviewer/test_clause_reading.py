@@ -277,6 +277,12 @@ CASES = [
      "Distributor (XYZ Corp.) has the exclusive right to promote, distribute and sell the products identified in "
      "Exhibit A, granted by Cisco.",
      "The agreement contains an exclusivity commitment."),
+    ("exclusivity",
+     "Distributor agrees that, during the Term, Cisco shall be Distributor's sole and exclusive provider of all Services "
+     "included in Cisco's Integrated Solution.",
+     "Distributor (XYZ Corp.) must use Cisco as its exclusive provider for all services included in Cisco's integrated "
+     "solution.",
+     "The agreement contains an exclusivity commitment."),
     # a definition binds no one: it is said to define, not to oblige
     ("confidentiality",
      "1.4 Confidential Information shall mean all proprietary and confidential information of a Party, including "
@@ -799,9 +805,10 @@ def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_mi
      "it may not carry over overages.", "Distributor (XYZ Corp.) must pay a minimum royalty."),
     # one party is the other's exclusive provider: the other must use it
     ("exclusivity", "Distributor agrees that, during the Term, Cisco shall be Distributor's sole and exclusive provider of "
-     "all Services.", "Distributor (XYZ Corp.) must use Cisco as its exclusive provider for what the clause covers."),
+     "all Services.", "Distributor (XYZ Corp.) must use Cisco as its exclusive provider for all services."),
     ("exclusivity", "Distributor accepts Cisco as the exclusive supplier to Distributor for all products of the nature "
-     "of the Products.", "Distributor (XYZ Corp.) must use Cisco as its exclusive supplier for what the clause covers."),
+     "of the Products.", "Distributor (XYZ Corp.) must use Cisco as its exclusive supplier for all products of the nature "
+     "of the products."),
     ("exclusivity", "Cisco, as the exclusive agent for Distributor, is authorized to conduct the Sale.",
      "Distributor (XYZ Corp.) must use Cisco as its exclusive agent for what the clause covers."),
     # an exclusive right said in the passive

@@ -220,7 +220,12 @@ def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
         by = (", granted by " if r.detail else " granted by ") + s.who(r.counterparty) if r.counterparty else ""
         return f"{subj} has {what}{by}{s.tail(False)}"
     if r.action == "must use the other exclusively":
-        return f"{subj} must use {s.who(r.counterparty)} as its exclusive {r.detail} for what the clause covers{s.tail(False)}"
+        # "the exclusive provider to Channel Partner for all services of the nature of the Services"
+        m = re.search(r"\bexclusive\s+(?:[\w/]+\s+){0,2}?" + re.escape(r.detail.split("/")[0]) + r"[\w/]*\s+(?:to\s+[^,;:.()]{1,40}?\s+)?"
+                      r"(?:for|of)\s+((?:the|all|any)\s+[^,;:.()]{2,80}?)(?=\s+(?:during|in\s+accordance|and\s+(?:shall|will))\b|\s*[,;:.(]|$)",
+                      reading_text(s.quote), _I) if r.detail else None
+        what = (plain_words(m.group(1), s.idx) or "") if m and len(m.group(1).split()) <= 12 else ""
+        return f"{subj} must use {s.who(r.counterparty)} as its exclusive {r.detail} for {what or 'what the clause covers'}{s.tail(False)}"
     if r.action == "must deal exclusively":
         return f"{subj} must deal exclusively{' with ' + s.who(r.counterparty) if r.counterparty else ''}{s.tail(False)}"
     return f"{subj} {verb.replace('deal with others', 'deal with third parties')} in the field the clause covers{s.tail(False)}"
