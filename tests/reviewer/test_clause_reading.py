@@ -283,6 +283,10 @@ CASES = [
      "Distributor (XYZ Corp.) must use Cisco as its exclusive provider for all services included in Cisco's integrated "
      "solution.",
      "The agreement contains an exclusivity commitment."),
+    ("ip_ownership",
+     "Upon termination of the Agreement, Cisco and Distributor shall jointly own all User Data.",
+     "The parties jointly own all user data.",
+     "The parties jointly own all user data."),
     # a definition binds no one: it is said to define, not to oblige
     ("confidentiality",
      "1.4 Confidential Information shall mean all proprietary and confidential information of a Party, including "

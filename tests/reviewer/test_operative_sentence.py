@@ -354,3 +354,8 @@ def test_the_party_a_condition_names_and_the_parties_each(quote, sentence):
 
 def test_such_party_without_the_sentence_that_names_it_is_no_subject():
     assert operative_sentence("Such party shall not be liable for any delay.", IDX) is None
+
+
+def test_a_thousands_separator_ends_no_object():
+    assert operative_sentence("Publisher agrees to deliver a guaranteed minimum of 3,000,000 Impressions per month.", IDX) == (
+        "Publisher must deliver a guaranteed minimum of 3,000,000 impressions per month.")

@@ -306,9 +306,14 @@ _JOINTLY_OWNED = re.compile(r"(?:^|[.;:]\s+|\d\s+)((?:all|any|the|new|each)\b[^.
                             r"(?:(?:considered|deemed)\s+[^.;:]{0,60}?\s+and\s+(?:shall|will)\s+be\s+)?jointly\s+owned\b", _I)
 
 
+# "VerticalNet and LeadersOnline shall jointly own all User Data"
+_JOINTLY_OWN = re.compile(r"\bjointly\s+own\s+((?:all|any|the)\b[^.;:,()]{2,160}?)(?=\s*[.;:,(]|$)", _I)
+
+
 def jointly_owned(s: _Say) -> str:
     """What the parties own together, in the clause's words, or '' when it does not read plainly."""
-    m = _JOINTLY_OWNED.search(reading_text(s.quote))
+    flat = reading_text(s.quote)
+    m = _JOINTLY_OWNED.search(flat) or _JOINTLY_OWN.search(flat)
     words = m.group(1) if m else ""
     return (plain_words(words, s.idx) or "") if words and len(words.split()) <= 26 else ""
 

@@ -235,6 +235,7 @@ def _object(rest: str) -> str | None:
     rest = _NUMERAL.sub(lambda m: m.group(2), rest)
     rest = re.sub(r"\s*\((?!\s*(?:[ivx]+|[a-z]|\d+)\s*\))[^()]{0,60}\)", "", rest, flags=_I)
     rest = _DATE_COMMA.sub("\\1\x01", rest)  # "July 1, 2017": the comma of a date ends nothing
+    rest = re.sub(r"(?<=\d),(?=\d{3}\b)", "\x01", rest)  # nor does a thousands separator ("3,000,000 Impressions")
     rest = re.sub(r"(?<=[a-z])\((e?s)\)", "\\1", rest)  # "product(s)": a plural, not an enumerator
     at, listed = 0, False
     while True:
