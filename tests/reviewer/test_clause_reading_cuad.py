@@ -59,9 +59,9 @@ def preamble_parties(text: str) -> list[PreambleParty]:
 
 
 _GENERIC_SUBJECTS = ("Either party", "Each party", "Neither party")
-_PLACES = re.compile(r"(?<![\w-])(?:(?:People's )?Republic of )?(?:" + "|".join(
+_PLACES = re.compile(r"(?<![\w-])(?:(?:People's )?(?:Republic|State|Commonwealth|Province|Kingdom) of )?(?:" + "|".join(
     re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True)) + r")(?![\w-])")
-_OPENERS = {"The", "A", "An", "Any", "Liability", "Contribution", "Damages", "Reimbursement", "No",  # generic subjects
+_OPENERS = {"The", "A", "An", "Any", "Liability", "Contribution", "Damages", "Reimbursement", "No", "Nothing",  # generic subjects
             # a condition that opens the sentence ("Upon termination of this agreement, Reseller must ...")
             "If", "In", "Upon", "On", "Following", "After", "During", "Throughout", "Within", "Where", "When", "Before", "To", "Subject",
             "Unless", "Except", "At", "From", "Until", "Prior", "Whenever", "Should", "Failing", "For", "Other", "Save"}

@@ -33,7 +33,7 @@ NOT_NAMES = {"The", "A", "An", "Any", "Either", "Each", "Neither", "No", "Both",
              "IP", "SOW", "R&D", "OEM", "SLA", "EU", "UK", "USA", "GAAP", "VAT", "API", "SKU", "IPO", "NDA"}
 _WORD = re.compile(r"[A-Z][\w&.'-]*")
 STATUTES = re.compile(r"\bInvestment (?:Company|Advisers) Act\b")
-PLACES = re.compile(r"(?<![\w-])(?:(?:People's )?Republic of )?(?:" + "|".join(
+PLACES = re.compile(r"(?<![\w-])(?:(?:People's )?(?:Republic|State|Commonwealth|Province|Kingdom) of )?(?:" + "|".join(
     re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True)) + r")(?![\w-])")
 DOCUMENT_PARTS = re.compile(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*")
 

@@ -359,3 +359,11 @@ def test_such_party_without_the_sentence_that_names_it_is_no_subject():
 def test_a_thousands_separator_ends_no_object():
     assert operative_sentence("Publisher agrees to deliver a guaranteed minimum of 3,000,000 Impressions per month.", IDX) == (
         "Publisher must deliver a guaranteed minimum of 3,000,000 impressions per month.")
+
+
+def test_a_term_joined_by_of_and_an_appointment_accepted():
+    assert operative_sentence("Harbor hereby grants to Publisher an exclusive Right of Reference to all Program Filings.",
+                              IDX) == "Harbor grants to Publisher an exclusive right of reference to all program filings."
+    assert operative_sentence("Harbor hereby appoints Publisher as its exclusive reseller for the State of Texas, and "
+                              "Publisher accepts the appointment.", IDX) == (
+        "Harbor appoints Publisher as its exclusive reseller for the State of Texas.")

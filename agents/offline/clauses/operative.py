@@ -101,7 +101,7 @@ _ENDS_AT_COMMA = re.compile(r"\s*(?:without\s+(?:the\s+)?(?:(?:prior|express|wri
                             r"(?:and|or)\s+(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must)|"
                             # ", and for the six-month period ..., Premier will be required": a clause with its own subject
                             r"(?:and|or)\s+[^;.]{0,120}?,\s*(?:the\s+)?(?-i:[A-Z])[\w&.'\u2019-]*(?:\s+(?-i:[A-Z])[\w&.'\u2019-]*){0,3}\s+(?:shall|will|may|must)|"
-                            r"(?:and|but)\s+(?:[\w'\u2019-]+\s+){0,3}(?:agrees?|acknowledges?|covenants?|undertakes?|hereby))\b", _I)
+                            r"(?:and|but)\s+(?:[\w'\u2019-]+\s+){0,3}(?:agrees?|acknowledges?|accepts?|covenants?|undertakes?|hereby))\b", _I)
 _LIST = re.compile(r"(?:,\s*[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})*,?\s+(?:and|or|and/or)\s+[a-z][\w-]*")
 _DETERMINER = re.compile(r"(?:\b(?:the|a|an|any|all|such|its|their|each|this|that|these|those|no|other|his|her|every|one|"
                          r"either|both|of such|said)\s+(?:[a-z][\w-]*\s+)?|\b(?:and|or)\s+|['\u2019]s?\s+)$", _I)
@@ -220,7 +220,7 @@ def plain_words(words: str, idx: PartyIndex) -> str | None:
                 continue
             tok, in_term = tok.lower(), not re.search(r"[,;:.)]$", tok)
         else:
-            in_term = False
+            in_term = in_term and tok in ("of", "&")  # "the exclusive Right of Reference": one term
         out.append(tok)
     text = " ".join(out)
     for key, val in keep.items():
