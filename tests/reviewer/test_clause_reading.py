@@ -903,3 +903,9 @@ def test_a_carve_out_narrowed_by_conditions_or_a_restriction_is_not_read_as_one(
     assert "does not prevent" not in write_summary(items["non_solicit"], narrowed, PARTIES)
     restriction = "This provision is intended to prevent Distributor from selling to any customer of Cisco."
     assert "does not prevent" not in write_summary(items["non_compete"], restriction, PARTIES)
+
+
+def test_a_party_a_grant_becomes_exclusive_to_is_not_read_as_restricted(items):
+    clause = ("3.03 If the Option is exercised, the license grants set forth in Article 3 will become exclusive to "
+              "Distributor for a perpetual term, shall not be subject to a licensing fee and shall be fully paid-up.")
+    assert "may not deal" not in write_summary(items["exclusivity"], clause, PARTIES)

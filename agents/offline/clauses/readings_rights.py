@@ -117,7 +117,11 @@ def _exclusivity(c: Ctx, r: ClauseReading) -> None:
         return
     who, neg, m = bound_party(c, r"purchase|buy|sell|distribute|market|promote|deal|engage|enter into|appoint|license|"
                                  r"grant|use|obtain|source|advertis\w*|contract|commit|develop|manufacture|supply|offer|provide")
-    if who and neg:
+    # "will become exclusive to Investor for a perpetual term, shall not be subject to a licensing fee": a party
+    # after a preposition is what the clause gives something to, not who may not deal
+    after_preposition = m is not None and re.search(r"\b(?:to|for|by|with|of|from|upon)\s+(?:the\s+)?$",
+                                                   q[max(0, m.start - 20):m.start], _I)
+    if who and neg and not after_preposition:
         r.actor, r.action, r.counterparty = who, "may not deal with others", party_counter(c, m)
         return
     # "All sales towards customers for bunker fuel will be carried out exclusively by Bunker One": the passive names
