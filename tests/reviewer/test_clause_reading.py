@@ -287,6 +287,11 @@ CASES = [
      "Upon termination of the Agreement, Cisco and Distributor shall jointly own all User Data.",
      "The parties jointly own all user data.",
      "The parties jointly own all user data."),
+    ("ip_ownership",
+     "Distributor hereby assigns to Cisco all right, title and interest, including all rights in copyright, in and to "
+     "the photographs and materials.",
+     "Distributor (XYZ Corp.) assigns to Cisco all right, title and interest in the photographs and materials.",
+     "The agreement allocates ownership of intellectual property."),
     # a definition binds no one: it is said to define, not to oblige
     ("confidentiality",
      "1.4 Confidential Information shall mean all proprietary and confidential information of a Party, including "

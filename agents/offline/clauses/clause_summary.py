@@ -291,7 +291,7 @@ def _uncapped(s: _Say, r: ClauseReading) -> str | None:
 
 
 # what "all right, title and interest in and to ..." reaches, up to the clause's first plain break
-_RIGHT_TITLE = re.compile(r"\ball\s+(?:of\s+(?:its|their)\s+)?right,?\s+title\s+and\s+interest\s+(?:(?:it|they)\s+may\s+(?:now\s+or\s+"
+_RIGHT_TITLE = re.compile(r"\ball\s+(?:of\s+(?:its|their)\s+)?right,?\s+title\s+and\s+interest,?\s+(?:including\s+[^,;.]{1,60},\s+)?(?:(?:it|they)\s+may\s+(?:now\s+or\s+"
                           r"hereafter\s+)?(?:hold|have)\s+)?(?:in\s+and\s+to|in|to)\s+(.{3,160}?)(?=\s*[;.(:]|\s+(?:in|of|to|for|by|under)\s+which\b|\s+(?:including|which|that|"
                           r"whether|now|as|to the extent|under|pursuant)\b|\s+to\s+(?-i:[A-Z])|,\s+(?:and|including|whether|together)\b|$)", _I)
 
