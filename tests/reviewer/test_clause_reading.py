@@ -336,6 +336,26 @@ CASES = [
      "Cisco covenants not to sue Distributor for infringement of any patent covering the Products.",
      "Cisco may not sue Distributor (XYZ Corp.) for infringement of any patent covering the products.",
      "The agreement restricts a party from contesting the other's rights or bringing claims against it."),
+    # the right said through its exercise
+    ("termination_for_convenience",
+     "Except as set forth in paragraph 3 of this Schedule, if Distributor elects to terminate this Agreement for any "
+     "reason, Distributor shall pay Cisco the termination fee computed in accordance with Section 8.4.",
+     "Distributor (XYZ Corp.) may terminate for convenience.",
+     "The agreement allows termination for convenience."),
+    # a heading in capitals before the condition is no part of it
+    ("license_grant",
+     "SECTION 6 LICENSED SOFTWARE  If the Equipment contains embedded software, Cisco grants Distributor a license "
+     "only to execute such software on the Equipment.",
+     "If the equipment contains embedded software, Cisco grants Distributor (XYZ Corp.) a license only to execute such "
+     "software on the equipment (§ 6).",
+     "The agreement grants a licence (§ 6)."),
+    # a condition of up to 28 words still frames the sentence
+    ("post_termination_services",
+     "Upon the expiration or termination of the term (other than in connection with a sale in which Cisco acquires "
+     "Distributor), Cisco shall cooperate in permitting Distributor to rehire its sales representatives.",
+     "Upon the expiration or termination of the term (other than in connection with a sale in which Cisco acquires "
+     "Distributor (XYZ Corp.)), Cisco must cooperate in permitting Distributor to rehire its sales representatives.",
+     "The agreement imposes obligations that continue after it ends."),
 ]
 
 

@@ -96,6 +96,9 @@ def violations(sentence: str, parties: list[PreambleParty], quote: str) -> list[
     rest = re.sub(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)"
                   r"(?=\s+\d)", " ", rest)  # nor a date ("until January 1, 2032")
     rest = re.sub(r"(?<![\w&])(?:IP|SOW|R&D|OEM|SLA|EU|UK|USA|GAAP|VAT|API|SKU|IPO|NDA)(?![\w&])", " ", rest)  # nor an abbreviation
+    # nor an abbreviation that opens one of the quote's defined terms ("the ROFO Shares" -> "the ROFO shares")
+    for w in set(re.findall(r"\b([A-Z]{2,})\s+[A-Z][a-z]", " ".join(quote.split()))):
+        rest = re.sub(rf"\b{w}(?=\s+[a-z])", " ", rest)
     for ref in re.findall(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*", rest):
         if ref in " ".join(quote.split()):  # where the figures are, as the quote cites it: no party
             rest = rest.replace(ref, " ")

@@ -85,9 +85,14 @@ _CONDITION = re.compile(r"^(?:if|in the event|upon|on|following|after|where|when
                         r"at any time|from and after|until|in connection with|in (?:the )?case of|in case|subject to|except as|to the (?:full )?extent|"
                         r"unless|failing|should|for (?:the )?purposes? of|other than|in order to|save as|at (?:its|their|the) (?:option|discretion|"
                         r"request|expense))\b[^;:]*,\s*(?:then\s*)?$", _I)
-# words a verb phrase does not end on
+# words a verb phrase does not end on; a participle left by its cut qualifier ("the termination fee computed [in
+# accordance with ...]") goes too
 _DANGLING = re.compile(r"(?:\s+(?:the|a|an|of|to|and|or|any|all|such|its|their|for|with|in|on|by|at|from|as|that|"
-                       r"which|under|each|no|this|these|those|other|than|per|be))+$", _I)
+                       r"which|under|each|no|this|these|those|other|than|per|be|computed|calculated|determined|"
+                       r"described|specified|set\s+forth|referred\s+to))+$", _I)
+# a heading in capitals before the sentence's condition: "SECTION 6 LICENSED INTERNAL CODE  If the Loaned Equipment ..."
+_HEADING = re.compile(r"^\s*(?=[^a-z]*[A-Z]{2})(?:(?:[A-Z][A-Z&/-]+|\d+(?:\.\d+)*\.?|--?)[.:]?\s+){1,8}"
+                      r"(?=(?i:if|in the event|upon|on|following|after|where|when|subject to|except|unless|during|notwithstanding)\b)")
 # where a verb phrase may end: punctuation (not the stop of "Dr." or "Inc.", nor a decimal's), a bracket, a new
 # clause ("and each audit shall"), or a qualification ("provided", "unless", "including")
 _BREAK = re.compile(r"\s*(?:[,;:]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bNo)(?<!\bInc)(?<!\bCo)(?<!\bCorp)(?<!\bLtd)"
@@ -171,6 +176,8 @@ def plain_words(words: str, idx: PartyIndex) -> str | None:
     capitalised word names someone or something that is not a party."""
     words = _NUMERAL.sub(lambda m: m.group(2), " ".join(words.split()))
     words = _SECTION.sub(lambda m: "§ " + m.group(1), words)
+    # "licensed internal code (Code)": where the clause defines a term, the definition adds nothing to the sentence
+    words = re.sub(r"\s*\((?:the\s+)?[\"\u201c]?[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}[\"\u201d]?\)", "", words)
     # 'the "Territory"': the quotes mark where the clause defines a term; read back, it is the term
     words = re.sub(r'["\u201c]([A-Z][^"\u201c\u201d]{0,60}?)["\u201d]', r"\1", words)
     keep: dict[str, str] = {}
@@ -259,6 +266,8 @@ def _object(rest: str) -> str | None:
                 continue
             at, listed = more.end(), True
             continue
+        elif cut.group(0).strip() == ":" and re.search(r"\d$", rest[:cut.start()]) and re.match(r"\d", rest[cut.end():]):
+            return None  # "no later than 8:00 a.m. New York time": a time of day, which no cut may halve
         elif cut.group(0).strip() == "(" and re.match(r"\(\s*(?:[ivx]+|[a-z]|\d+)\s*\)", rest[cut.end() - 1:]):
             return None  # "(i) if Distributor ...": the enumerated conditions are the clause's substance
         end = cut.start()
@@ -375,7 +384,8 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "", subject: s
             lead = sentence_text[_ENUM.match(sentence_text).end():]
             if lead.strip() and not re.search(r"[a-z]", lead) and not lead.strip()[-1:].isalpha():
                 lead = ""  # "ARTICLE 4 -- PROPERTY RIGHTS 4.1": a heading and its number
-            if lead.strip() and not (_CONDITION.match(lead.strip() + " ") and len(lead.split()) <= (30 if frame else 20)):
+            lead = lead[len(_HEADING.match(lead).group(0)) if _HEADING.match(lead) else 0:]
+            if lead.strip() and not (_CONDITION.match(lead.strip() + " ") and len(lead.split()) <= (30 if frame else 28)):
                 continue  # the subject is inside a clause of its own; the sentence's own subject may come later
             rest = q[head:hi]
             # "may pay, as an Expense, retention bonuses": an aside between the verb and its object

@@ -31,6 +31,13 @@ def _termination(c: Ctx, r: ClauseReading) -> bool:
     if a is None:
         until = re.search(r"\buntil terminated by\s+", c.quote, _I)  # "remains in effect until terminated by either party"
         who = mention_at(c.quote, until.end() - 3, c.ms, slack=6) if until else None
+        # "if Customer elects to terminate this Agreement for any reason, Customer shall pay ...": the right is said
+        # through its exercise
+        elects = None if until else re.search(r"\b(?:if|in the event(?: that)?|should|where|when)\s+(?=\S)(.{1,60}?)\s+"
+                                               r"(?:elects?|decides?|chooses?|wish(?:es)?|desires?|opts?)\s+to\s+terminate\b", c.quote, _I)
+        if elects:
+            who = mention_at(c.quote, elects.start(1), c.ms, slack=4)
+            until = elects
         if who is None:
             return False
         a = (who, False, until.start(), "terminated")
