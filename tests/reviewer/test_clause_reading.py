@@ -336,6 +336,23 @@ CASES = [
      "Cisco covenants not to sue Distributor for infringement of any patent covering the Products.",
      "Cisco may not sue Distributor (XYZ Corp.) for infringement of any patent covering the products.",
      "The agreement restricts a party from contesting the other's rights or bringing claims against it."),
+    # what the exclusive partner is for, a list of kinds with no determiner
+    ("exclusivity",
+     "During the term of this Agreement, Cisco shall be Distributor's exclusive partner/source for sports, "
+     "entertainment, and travel tickets, and Distributor shall include a Cisco portal on its website.",
+     "Distributor (XYZ Corp.) must use Cisco as its exclusive partner/source for sports, entertainment, and travel "
+     "tickets.",
+     "The agreement contains an exclusivity commitment."),
+    # damages said through what one party keeps
+    ("liquidated_damages",
+     "If Distributor terminates this Agreement early, Cisco may keep the Deposit as liquidated damages.",
+     "Cisco may keep the deposit as liquidated damages for early termination.",
+     "The agreement sets liquidated damages for early termination."),
+    # ownership from the start: works made for hire
+    ("ip_ownership",
+     "All Deliverables shall be considered works made for hire for Distributor.",
+     "Distributor (XYZ Corp.) owns all deliverables as works made for hire.",
+     "The agreement allocates ownership of intellectual property."),
     # the right said through its exercise
     ("termination_for_convenience",
      "Except as set forth in paragraph 3 of this Schedule, if Distributor elects to terminate this Agreement for any "

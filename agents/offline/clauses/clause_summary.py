@@ -222,7 +222,10 @@ def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
     if r.action == "must use the other exclusively":
         # "the exclusive provider to Channel Partner for all services of the nature of the Services"
         m = re.search(r"\bexclusive\s+(?:[\w/]+\s+){0,2}?" + re.escape(r.detail.split("/")[0]) + r"[\w/]*\s+(?:to\s+[^,;:.()]{1,40}?\s+)?"
-                      r"(?:for|of)\s+((?:the|all|any)\s+[^,;:.()]{2,80}?)(?=\s+(?:during|in\s+accordance|and\s+(?:shall|will))\b|\s*[,;:.(]|$)",
+                      r"(?:for|of)\s+((?:the|all|any)\s+[^,;:.()]{2,80}?|"
+                      # "for sports, entertainment, and travel tickets": a list of kinds with no determiner
+                      r"[a-z][\w-]*(?:,\s+[a-z][\w-]*)+,?\s+(?:and|or)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})"
+                      r"(?=\s+(?:during|in\s+accordance|and\s+(?:shall|will))\b|\s*[,;:.(]|$)",
                       reading_text(s.quote), _I) if r.detail else None
         what = (plain_words(m.group(1), s.idx) or "") if m and len(m.group(1).split()) <= 12 else ""
         return f"{subj} must use {s.who(r.counterparty)} as its exclusive {r.detail} for {what or 'what the clause covers'}{s.tail(False)}"
@@ -346,6 +349,9 @@ def _ip(s: _Say, r: ClauseReading) -> str | None:
         if what:
             return f"{lead} to {s.who(r.counterparty)} {what}{s.tail(False)}"
         return f"{lead} rights in the intellectual property it covers to {s.who(r.counterparty)}{s.tail(False)}"
+    if r.action == "owns" and r.detail == "as works made for hire":
+        made = plain_words(r.amount, s.idx) if r.amount else None
+        return f"{s.who(r.actor)} owns {made or 'the works the clause covers'} as works made for hire{s.tail(False)}"
     if r.action == "owns":
         if what:
             return f"{s.who(r.actor)} owns {what}{s.tail(False)}"
@@ -477,6 +483,10 @@ def _liquidated(s: _Say, r: ClauseReading) -> str | None:
     kind = "a termination fee" if r.consequence == "termination fee" else "liquidated damages"
     of = f" of {r.amount}" if r.amount else ""
     on = f" for {r.trigger}" if r.trigger else ""
+    if r.actor and r.action == "may keep":
+        subj, _ = s.subject(r.action)
+        what = plain_words(r.detail, s.idx)
+        return f"{subj} may keep {what} as liquidated damages{on}{s.tail(False)}" if what else None
     if r.actor:
         subj, _ = s.subject(r.action)
         to = f"{s.who(r.counterparty)} " if r.counterparty else ""

@@ -344,6 +344,12 @@ def _liquidated(c: Ctx, r: ClauseReading) -> None:
     who, neg, m = subject_of(c, r"pay|forfeit|owe|reimburse")
     if who and not neg:
         r.actor, r.action, r.counterparty = who, "must pay", party_counter(c, m)
+        return
+    # "Merchant shall be entitled to retain the Deposit as liquidated damages": the one who keeps it is owed them
+    kept = re.search(r"\b(?:retain|keep)\s+((?:the|its|all|any|such)\s+[^,;.()]{1,40}?)\s+as\s+liquidated\s+damages", q, _I)
+    who, neg, m = subject_of(c, r"retain|keep") if kept else ("", False, None)
+    if who and not neg:
+        r.actor, r.action, r.detail, r.counterparty = who, "may keep", kept.group(1), party_counter(c, m)
 
 
 _WARRANTY_FROM = re.compile(r"\b(?:from|after|following|commencing (?:on|with))\s+(?:the\s+)?(?:date\s+of\s+)?(?:its\s+|their\s+)?"

@@ -184,6 +184,15 @@ def _ip(c: Ctx, r: ClauseReading) -> None:
         if who is not None and who.party >= 0 and not re.match(r"\s*(and|or)\b", q[who.end:], _I):
             r.actor, r.action = who.actor, "owns"
             return
+    # "such Product Collateral IP shall be deemed "works made for hire" for Calm": Calm owns it from the start
+    hire = re.search(r"\bworks?\s+made\s+for\s+hire[\"\u201d]?\s+(?:for|of|by|on\s+behalf\s+of)\s+", q, _I)
+    who_m = mention_at(q, hire.end(), c.ms, slack=4) if hire else None
+    if who_m is not None and who_m.party >= 0:
+        thing = re.search(r"((?:such|the|all|any)\s+[^,;.()]{2,50}?)\s*(?:\([^()]{0,40}\)\s*)?(?:shall|will)\s+(?:be\s+)?(?:deemed|considered)\s+"
+                          r"(?:to\s+be\s+)?(?:a\s+)?[\"\u201c]?works?\s+made\s+for\s+hire", q[:hire.end()], _I)
+        r.actor, r.action, r.detail = who_m.actor, "owns", "as works made for hire"
+        r.amount = re.sub(r"^such\s+", "the ", thing.group(1), flags=_I) if thing else ""
+        return
     who, neg, _ = subject_of(c, r"be the (sole (and exclusive )?|exclusive )?owner|(solely |exclusively )?own\b|retain\w*")
     if who and not neg:
         r.actor, r.action = who, "owns"
