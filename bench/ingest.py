@@ -1,6 +1,7 @@
 """Ingest benchmark: bare unstructured loop vs. our pipeline on 1 and 2 workers, plus embedding throughput.
 
     python bench/ingest.py [--limit N] [--repeat 3] [--json out.json] [--embed-repeat 3] [--embed-chunks 48] [--default-only]
+                           [--same-text]
 
 Same files in every mode: CUAD PDFs from ../shared/datasets/cuad-dev when
 present (all of them, or the first --limit by path), else 30 (or --limit)
@@ -60,6 +61,10 @@ t0 = time.perf_counter()
 import ingest
 from ingest.parsing import offline_nlp
 offline_nlp.install()
+if os.environ.get("BENCH_SAME_TEXT"):
+    # the pipeline's figure-text layout (pdfminer all_texts, ingest/parsing/pdf_text.py): the same text at its cost
+    from ingest.parsing import pdf_text
+    pdf_text.install()
 from unstructured.partition.auto import partition
 claims = os.environ.get("BENCH_CLAIMS")  # set: several of these loops share the files, each takes the next unclaimed one
 n = 0
@@ -119,10 +124,12 @@ def _cpu(who: int) -> float:
     return r.ru_utime + r.ru_stime
 
 
-def bare(fs: list[Path]) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of the bare loop in a fresh interpreter."""
+def bare(fs: list[Path], same_text: bool = False) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of the bare loop in a fresh interpreter; with same_text, laying out the text
+    inside PDF figures as the pipeline does (words keep their spaces), which unstructured's default does not."""
     c0 = _cpu(resource.RUSAGE_CHILDREN)
-    out = subprocess.run([sys.executable, "-c", BARE, *map(str, fs)], capture_output=True, text=True, check=True, cwd=ROOT)
+    env = {**os.environ, "BENCH_SAME_TEXT": "1"} if same_text else None
+    out = subprocess.run([sys.executable, "-c", BARE, *map(str, fs)], capture_output=True, text=True, check=True, cwd=ROOT, env=env)
     return json.loads(out.stdout.strip().splitlines()[-1])["seconds"], _cpu(resource.RUSAGE_CHILDREN) - c0
 
 
@@ -253,18 +260,26 @@ def main() -> int:
     ap.add_argument("--default-only", action="store_true",
                     help="only the bare loop and the 2-worker pipeline with the default embedder (reviewable, fully "
                          "embedded), plus the embedder comparison: the issue-18 figures, in a third of the time")
+    ap.add_argument("--same-text", action="store_true",
+                    help="also time the bare loop with the pipeline's figure-text layout (pdf_text), to read the "
+                         "pipeline's own overhead apart from the cost of that text")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-ingest-"))
     try:
         fs, what = files(args.limit, tmp)
         runs: dict[str, list[float]] = {"bare": [], "bare2": [], "w1": [], "w2": [], "bare_cpu": [], "bare2_cpu": [],
                                         "w1_cpu": [], "w2_cpu": [], "w1_parent_cpu": [], "w2_parent_cpu": [],
-                                        "w2e": [], "w2e_embed": [], "w2e_reviewable": [], "w2e_stop": []}
+                                        "w2e": [], "w2e_embed": [], "w2e_reviewable": [], "w2e_stop": [],
+                                        "bare_same": [], "bare_same_cpu": []}
         info: dict = {}
         for i in range(args.repeat):
             wall, cpu = bare(fs)
             runs["bare"].append(wall)
             runs["bare_cpu"].append(cpu)
+            if args.same_text:
+                wall, cpu = bare(fs, same_text=True)
+                runs["bare_same"].append(wall)
+                runs["bare_same_cpu"].append(cpu)
             wall, cpu = bare_split(fs, tmp) if not args.default_only else (float("nan"), float("nan"))
             runs["bare2"].append(wall)
             runs["bare2_cpu"].append(cpu)
@@ -281,7 +296,7 @@ def main() -> int:
             info = info or einfo
             last = {k: (v[-1] if v else float("nan")) for k, v in runs.items()}
             print(
-                f"run {i + 1}: wall bare {last['bare']:.1f} s, bare split in 2 {last['bare2']:.1f} s, "
+                f"run {i + 1}: wall bare {last['bare']:.1f} s (same text {last['bare_same']:.1f} s), bare split in 2 {last['bare2']:.1f} s, "
                 f"1 worker {last['w1']:.1f} s, 2 workers {last['w2']:.1f} s, "
                 f"2 workers default embedder: reviewable {last['w2e_reviewable']:.1f} s, fully embedded {last['w2e']:.1f} s "
                 f"(embedding {last['w2e_embed']:.1f} s); "
@@ -313,6 +328,10 @@ def main() -> int:
             "bare_cpu_s": round(med["bare_cpu"], 2), "pipeline_1w_cpu_s": round(med["w1_cpu"], 2),
             "pipeline_2w_cpu_s": round(med["w2_cpu"], 2), "cpu_overhead_1w": round(med["w1_cpu"] / med["bare_cpu"], 3),
             "pipeline_1w_parent_cpu_s": round(med["w1_parent_cpu"], 2), "pipeline_2w_parent_cpu_s": round(med["w2_parent_cpu"], 2),
+            # the pipeline lays out text inside PDF figures (pdf_text); the bare loop with the same layout
+            "bare_same_text_s": round(med["bare_same"], 2), "bare_same_text_cpu_s": round(med["bare_same_cpu"], 2),
+            "overhead_1w_same_text": round(med["w1"] / med["bare_same"], 3),
+            "cpu_overhead_1w_same_text": round(med["w1_cpu"] / med["bare_same_cpu"], 3),
             "load_avg_after": os.getloadavg(),
             "parsed": info["parsed"], "failed": info["failed"], "chunks": info["chunks"], "pages": info["pages"],
             "embedding": emb, "runs": runs,
