@@ -9,6 +9,8 @@ text goes through `markup.md`.
 
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 
 from core.types import SEVERITY_ORDER, ChecklistItem, Finding, MemoSection, ReviewerStatus, Severity
@@ -88,10 +90,22 @@ def speaks_for(f: Finding, item_id: str) -> bool:
 
 
 def _pages(fs: list[Finding]) -> str:
-    return " ".join(dict.fromkeys(short_cite(f) for f in fs))
+    """Page references in the document's order, whatever order the findings were ranked in."""
+    ordered = sorted(fs, key=lambda f: (f.citation.document_path, f.citation.page, f.citation.char_start))
+    return " ".join(dict.fromkeys(short_cite(f) for f in ordered))
 
 
 NOT_LIVE = "Not live"  # the summary prefix of a finding the lifecycle pass regraded (agents.finish.lifecycle_pass)
+
+
+def _says_item(summary: str, item: ChecklistItem) -> bool:
+    """Whether a sentence uses a word of the item's title ("indemnif" for Indemnification, "liabil" for Cap on
+    liability): a reading of the item itself, not a clause's other duty restated."""
+    stems = {w.lower()[:6] for w in re.findall(r"[A-Za-z]{5,}", item.title) if w.lower() not in _TITLE_FILLER}
+    return any(stem in summary.lower() for stem in stems)
+
+
+_TITLE_FILLER = {"agreement", "rights", "provisions", "clause", "terms", "other"}
 
 
 def _touched(f: Finding) -> bool:
@@ -126,8 +140,10 @@ def item_section(item: ChecklistItem, findings: list[Finding], searched_query: s
     for fs in _by_agreement(cited).values():
         # of equally severe passages, one filed under this item leads (a passage filed under another item also
         # answers this one, but its sentence speaks to the other), then one whose sentence says who may do what
+        # ("Vertex must indemnify Bunker One" leads an indemnity section over a tax-costs sentence of the same passage
+        # kind: a sentence with the item's own word)
         fs = sorted(fs, key=lambda f: (not speaks_for(f, item.id), SEVERITY_ORDER[f.severity], f.category != item.id,
-                                       is_template(f.summary, f.items)))
+                                       is_template(f.summary, f.items), not _says_item(f.summary, item)))
         top, rest = fs[0], fs[1:]
         label = md(_agreement(top, agreements).label)
         if not speaks_for(top, item.id):

@@ -301,6 +301,20 @@ def test_of_equally_severe_passages_a_read_sentence_leads_the_agreement(settings
     assert "Customer has exclusive rights granted by Supplier." in lead and "Further passages" in text
 
 
+def test_of_equally_read_passages_the_sentence_of_the_item_itself_leads(settings):
+    """A clause's other duty restated ("that party must bear all costs") does not lead the indemnity section over
+    the indemnity ("Vertex must indemnify Bunker One"), whichever comes first in the document."""
+    item = next(i for i in load_checklist(settings.checklist_path) if i.id == "indemnification")
+    other = _f("indemnification", "Should any taxes occur because of one party's failure to pay, that party shall bear "
+               "all costs.", "Commercial/acme.pdf", 9, Severity.medium,
+               summary="Should any taxes occur because of one party's failure to pay, that party must bear all costs.")
+    own = _f("indemnification", "11.1 Supplier shall indemnify Customer against all claims.", "Commercial/acme.pdf", 10,
+             Severity.medium, start=500, summary="Supplier must indemnify Customer against claims and losses.")
+    text = m.item_section(item, [other, own], None, agreements=AGREEMENTS).text
+    lead = next(line for line in text.splitlines() if line.startswith("- "))
+    assert "Supplier must indemnify Customer" in lead and "Further passages" in text
+
+
 def test_a_passage_filed_under_the_item_leads_its_section_over_one_filed_under_another(settings):
     item = next(i for i in load_checklist(settings.checklist_path) if i.id == "cap_on_liability")
     other = _f("indemnification", "Supplier shall indemnify Customer; liability under this section is capped.",
