@@ -357,8 +357,16 @@ CASES = [
     ("termination_for_convenience",
      "Except as set forth in paragraph 3 of this Schedule, if Distributor elects to terminate this Agreement for any "
      "reason, Distributor shall pay Cisco the termination fee computed in accordance with Section 8.4.",
-     "Distributor (XYZ Corp.) may terminate for convenience.",
-     "The agreement allows termination for convenience."),
+     "Distributor (XYZ Corp.) may terminate for convenience, subject to a termination fee.",
+     "The agreement allows termination for convenience, subject to a termination fee."),
+    # what walking away costs
+    ("termination_for_convenience",
+     "8.4. Termination for Convenience. Distributor may elect to terminate this Agreement for any reason upon six "
+     "months written notice to Cisco, provided Distributor shall pay Cisco the \"Termination Fee\" defined below.",
+     "Distributor (XYZ Corp.) may terminate for convenience, on 6 months' written notice, subject to a termination fee "
+     "(§ 8.4).",
+     "The agreement allows termination for convenience, on 6 months' written notice, subject to a termination fee "
+     "(§ 8.4)."),
     # a heading in capitals before the condition is no part of it
     ("license_grant",
      "SECTION 6 LICENSED SOFTWARE  If the Equipment contains embedded software, Cisco grants Distributor a license "

@@ -89,10 +89,16 @@ def _article(words: str) -> str:
     return ("an " if words[:1].lower() in "aeio" else "a ") + words
 
 
-def _termination(s: _Say, r: ClauseReading, on: str) -> str:
+def _after_notice(tail: str, cost: str) -> str:
+    """The tail (notice, section, stop) with `cost` after the notice and before the section."""
+    at = tail.find(" (§") if " (§" in tail else len(tail) - 1
+    return tail[:at] + cost + tail[at:]
+
+
+def _termination(s: _Say, r: ClauseReading, on: str, cost: str = "") -> str:
     if r.actor:
         subj, verb = s.subject(r.action)
-        return f"{subj} {verb} {s.named_in(on) if on else 'the agreement'}{s.tail()}"
+        return f"{subj} {verb} {s.named_in(on) if on else 'the agreement'}{_after_notice(s.tail(), cost)}"
     return f"The agreement allows termination {on}{s.tail()}" if on else f"The agreement may be terminated{s.tail()}"
 
 
@@ -196,7 +202,10 @@ def _sale(s: _Say, r: ClauseReading) -> str:
 
 def _convenience(s: _Say, r: ClauseReading) -> str | None:
     on = "for convenience" if r.trigger else ""
-    return _termination(s, r, on) if r.actor or not on else f"The agreement allows termination for convenience{s.tail()}"
+    # what walking away costs is the point of the clause for a buyer: "Customer shall pay Metavante the termination fee"
+    fee = s.said(r"\b(?:shall|will|must|agrees? to)\s+pay\b[^.;]{0,80}\b(?:early\s+)?(?:termination|cancell?ation)\s+(?:fee|charge|payment)")
+    cost = ", subject to a termination fee" if on and fee else ""
+    return _termination(s, r, on, cost) if r.actor or not on else f"The agreement allows termination for convenience{_after_notice(s.tail(), cost)}"
 
 
 def _exclusive_object(s: _Say, verbs: str) -> str:
