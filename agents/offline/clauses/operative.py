@@ -384,7 +384,8 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "", subject: s
             lead = sentence_text[_ENUM.match(sentence_text).end():]
             if lead.strip() and not re.search(r"[a-z]", lead) and not lead.strip()[-1:].isalpha():
                 lead = ""  # "ARTICLE 4 -- PROPERTY RIGHTS 4.1": a heading and its number
-            lead = lead[len(_HEADING.match(lead).group(0)) if _HEADING.match(lead) else 0:]
+            heading = _HEADING.match(lead)
+            lead = lead[heading.end():] if heading else lead
             if lead.strip() and not (_CONDITION.match(lead.strip() + " ") and len(lead.split()) <= (30 if frame else 28)):
                 continue  # the subject is inside a clause of its own; the sentence's own subject may come later
             rest = q[head:hi]
