@@ -290,40 +290,41 @@ def test_two_passages_that_read_the_same_at_the_same_place_are_one_schedule_line
     assert lines[noted + 1] == "  - Reviewer note: check"  # a finding with a note keeps its own line
 
 
+def _section_lead(settings, item_id: str, fs: list[Finding]) -> tuple[str, str]:
+    """(the first agreement's lead line, the whole section) of `item_id`'s memo section over `fs`."""
+    item = next(i for i in load_checklist(settings.checklist_path) if i.id == item_id)
+    text = m.item_section(item, fs, None, agreements=AGREEMENTS).text
+    return next(line for line in text.splitlines() if line.startswith("- ")), text
+
+
 def test_of_equally_severe_passages_a_read_sentence_leads_the_agreement(settings):
-    item = next(i for i in load_checklist(settings.checklist_path) if i.id == "exclusivity")
     fallback = _f("exclusivity", "EXCLUSIVE DISTRIBUTOR AGREEMENT", "Commercial/acme.pdf", 1, Severity.medium,
                   summary="The agreement contains an exclusivity commitment.")
     read = _f("exclusivity", "1. Acme appoints Target as its exclusive distributor.", "Commercial/acme.pdf", 1,
               Severity.medium, start=500, summary="Customer has exclusive rights granted by Supplier.")
-    text = m.item_section(item, [fallback, read], None, agreements=AGREEMENTS).text
-    lead = next(line for line in text.splitlines() if line.startswith("- "))
+    lead, text = _section_lead(settings, "exclusivity", [fallback, read])
     assert "Customer has exclusive rights granted by Supplier." in lead and "Further passages" in text
 
 
 def test_of_equally_read_passages_the_sentence_of_the_item_itself_leads(settings):
     """A clause's other duty restated ("that party must bear all costs") does not lead the indemnity section over
     the indemnity ("Vertex must indemnify Bunker One"), whichever comes first in the document."""
-    item = next(i for i in load_checklist(settings.checklist_path) if i.id == "indemnification")
     other = _f("indemnification", "Should any taxes occur because of one party's failure to pay, that party shall bear "
                "all costs.", "Commercial/acme.pdf", 9, Severity.medium,
                summary="Should any taxes occur because of one party's failure to pay, that party must bear all costs.")
     own = _f("indemnification", "11.1 Supplier shall indemnify Customer against all claims.", "Commercial/acme.pdf", 10,
              Severity.medium, start=500, summary="Supplier must indemnify Customer against claims and losses.")
-    text = m.item_section(item, [other, own], None, agreements=AGREEMENTS).text
-    lead = next(line for line in text.splitlines() if line.startswith("- "))
+    lead, text = _section_lead(settings, "indemnification", [other, own])
     assert "Supplier must indemnify Customer" in lead and "Further passages" in text
 
 
 def test_a_passage_filed_under_the_item_leads_its_section_over_one_filed_under_another(settings):
-    item = next(i for i in load_checklist(settings.checklist_path) if i.id == "cap_on_liability")
     other = _f("indemnification", "Supplier shall indemnify Customer; liability under this section is capped.",
                "Commercial/acme.pdf", 3, Severity.medium, summary="Supplier must indemnify Customer against claims.",
                also=["cap_on_liability"])
     own = _f("cap_on_liability", "Supplier's liability shall not exceed the fees paid.", "Commercial/acme.pdf", 4,
              Severity.medium, start=900, summary="Supplier's liability is capped at the fees paid.")
-    text = m.item_section(item, [other, own], None, agreements=AGREEMENTS).text
-    lead = next(line for line in text.splitlines() if line.startswith("- "))
+    lead, text = _section_lead(settings, "cap_on_liability", [other, own])
     assert "liability is capped" in lead and "Further passages" in text
 
 
