@@ -70,10 +70,11 @@ class _Say:
         p = party  # "Distributor's", never "Distributor (XYZ Corp.)'s"
         return p + "'" if p.endswith("s") and not p.endswith(")") else p + "'s"
 
-    def tail(self, notice: bool = True) -> str:
+    def tail(self, notice: bool = True, then: str = "") -> str:
+        """The sentence's end: the notice, `then` (", subject to a termination fee"), the section, the stop."""
         n = f", on {self.r.notice}" if notice and self.r.notice else ""
         s = f" (§ {self.r.section})" if self.r.section else ""
-        return n + s + "."
+        return n + then + s + "."
 
     def said(self, words: str) -> bool:
         return bool(re.search(words, self.quote, _I))
@@ -89,16 +90,10 @@ def _article(words: str) -> str:
     return ("an " if words[:1].lower() in "aeio" else "a ") + words
 
 
-def _after_notice(tail: str, cost: str) -> str:
-    """The tail (notice, section, stop) with `cost` after the notice and before the section."""
-    at = tail.find(" (§") if " (§" in tail else len(tail) - 1
-    return tail[:at] + cost + tail[at:]
-
-
 def _termination(s: _Say, r: ClauseReading, on: str, cost: str = "") -> str:
     if r.actor:
         subj, verb = s.subject(r.action)
-        return f"{subj} {verb} {s.named_in(on) if on else 'the agreement'}{_after_notice(s.tail(), cost)}"
+        return f"{subj} {verb} {s.named_in(on) if on else 'the agreement'}{s.tail(then=cost)}"
     return f"The agreement allows termination {on}{s.tail()}" if on else f"The agreement may be terminated{s.tail()}"
 
 
@@ -205,7 +200,7 @@ def _convenience(s: _Say, r: ClauseReading) -> str | None:
     # what walking away costs is the point of the clause for a buyer: "Customer shall pay Metavante the termination fee"
     fee = s.said(r"\b(?:shall|will|must|agrees? to)\s+pay\b[^.;]{0,80}\b(?:early\s+)?(?:termination|cancell?ation)\s+(?:fee|charge|payment)")
     cost = ", subject to a termination fee" if on and fee else ""
-    return _termination(s, r, on, cost) if r.actor or not on else f"The agreement allows termination for convenience{_after_notice(s.tail(), cost)}"
+    return _termination(s, r, on, cost) if r.actor or not on else f"The agreement allows termination for convenience{s.tail(then=cost)}"
 
 
 def _exclusive_object(s: _Say, verbs: str) -> str:
