@@ -561,9 +561,18 @@ def test_except_as_provided_herein_opens_the_restriction_it_does_not_except_from
     ("(g) There is no pending litigation and no threatened claims against it that could impair its ability to perform.", "info"),
     ("EACH PARTY WAIVES ANY RIGHT TO TRIAL BY JURY IN ANY ACTION ARISING OUT OF THIS AGREEMENT.", "info"),
     ("On March 3, Acme filed a complaint against Distributor in the Superior Court alleging breach of contract.", "high"),
+    ("4.08 Pending Litigation. ICC is not subject to any current or pending litigation that would impair its ability "
+     "to perform.", "info"),
+    # the contract's own machinery for disputes to come is no claim the buyer inherits
+    ("Either party may bring an action in any court of competent jurisdiction for injunctive relief pending "
+     "resolution of any claims related thereto by the Joint Steering Committee.", "low"),
+    ("Channel Partner may withhold such amount, provided that Channel Partner gives iPass written notice of the "
+     "dispute within thirty (30) days after the date of invoice.", "low"),
+    ("Please treat this letter as formal notice of a claim under Section 14 of the Agreement.", "high"),
 ])
 def test_a_clean_litigation_representation_is_no_key_issue(items, clause, severity):
-    # a partner reads "High: litigation" as a claim the buyer inherits; "there is no pending litigation" is the opposite
+    # a partner reads "High: litigation" as a claim the buyer inherits; "there is no pending litigation" is the opposite,
+    # and a dispute-resolution step is the contract's machinery, not a dispute
     from agents.offline.clauses.conditions import severity_for
 
     assert severity_for(items["litigation"], clause)[0].value == severity

@@ -42,9 +42,24 @@ _ASSIGNS_IP = re.compile(r"\bhereby (irrevocably )?assign|work(s)? made for hire
 _NON_TRANSFERABLE = re.compile(r"non-?transferable|non-?assignable|not (be )?(transferable|assignable)|may not (be )?(assign|transfer|sublicens)\w*", _F)
 # A representation that there is no claim, or a jury-trial waiver: the words of litigation without a dispute
 _NO_CLAIM = re.compile(r"\b(?:there (?:is|are) no|no (?:pending|threatened|outstanding)|(?:has|have) not (?:received|been served)|"
-                       r"(?:is|are) not (?:a )?party to|not aware of any|no knowledge of any)\b[^.;]{0,120}"
+                       r"(?:is|are) not (?:a )?party to|(?:is|are) not (?:the )?subject (?:of|to)|not aware of any|"
+                       r"no knowledge of any)\b[^.;]{0,120}"
                        r"\b(?:litigation|actions?|suits?|claims?|proceedings?|investigations?|disputes?)\b"
                        r"|\b(?:trial by jury|jury trial)\b", _F)
+# a dispute that exists: a claim pending or threatened, a suit filed, a demand, a settlement, a case by its caption.
+# A contract's machinery for disputes to come (a dispute-resolution step, who defends claims, injunctive relief
+# "pending resolution of any claims") is no liability the buyer inherits.
+_LIVE_DISPUTE = re.compile(
+    r"\b(?:pending|threatened)\s+(?!resolution|determination|the\s+outcome|completion|final|receipt)(?:\w+\s+){0,3}?"
+    r"(?:litigation|actions?|claims?|suits?|proceedings?|investigations?|arbitrations?)\b|"
+    r"\b(?:filed|commenced|brought|served)\s+(?:a|an)\s+(?:\w+\s+)?(?:lawsuit|complaint|action|suit|claim|petition)\b|"
+    r"\b(?:plaintiffs?|defendants?)\s+(?:alleges?|seeks?|claims?|filed|has\s+filed|demands?)\b|\bdemand\s+letter\b|\bcivil\s+action\s+no\b|\bcase\s+no\b|"
+    r"\bsettlement\s+(?:agreement|of\s+the\s+(?:claim|action|dispute|litigation))\b|\bin\s+(?:full|final)\s+settlement\s+of\b|"
+    r"\bformal\s+notice\s+of\s+(?:a\s+|an\s+|its\s+|our\s+)?(?:claim|intended\s+(?:action|proceedings))\b|"
+    r"\b(?:we|our\s+client|the\s+claimant)\s+(?:hereby\s+|now\s+)?demands?\b|"
+    r"\b(?:intends?|reserves?\s+the\s+right|will)\s+(?:\w+\s+){0,2}(?:commence|issue|bring|file|institute)\s+"
+    r"(?:legal\s+|court\s+)?(?:proceedings|an\s+action|a\s+claim|suit|litigation)|(?-i:\b[A-Z][\w.&-]*\s+v\.\s+[A-Z])", _F)
+
 _COC_PAYMENT = re.compile(_CONTROL + r".{0,250}(payment|bonus|severance|accelerat\w*|vest\w*)|(payment|bonus|severance|accelerat\w*|vest\w*).{0,250}" + _CONTROL, _F)
 
 def _permitted_without_consent(q: str) -> bool:
@@ -80,6 +95,7 @@ CONDITIONS: dict[str, "callable"] = {
     "non_transferable": lambda q: bool(_NON_TRANSFERABLE.search(q)),
     "change_of_control_payment": lambda q: bool(_COC_PAYMENT.search(q)),
     "no_claim": lambda q: bool(_NO_CLAIM.search(q)),
+    "live_dispute": lambda q: bool(_LIVE_DISPUTE.search(q)),
 }
 
 def detect(quote: str) -> list[str]:
