@@ -527,10 +527,10 @@ def test_licence_adjectives_come_from_the_grant_only(items):
 def test_a_right_to_terminate_for_breach_is_not_called_convenience(items):
     clause = "Cisco may terminate this Agreement upon thirty (30) days' written notice if Distributor materially breaches it."
     assert write_summary(items["termination_for_convenience"], clause, PARTIES) == (
-        "Cisco may terminate the agreement, on 30 days' written notice.")
+        "Cisco may terminate the agreement on 30 days' written notice.")
     # nor is a termination right a change-of-control right unless the clause names one
     assert write_summary(items["change_of_control"], clause, PARTIES) == (
-        "Cisco may terminate the agreement, on 30 days' written notice.")
+        "Cisco may terminate the agreement on 30 days' written notice.")
 
 
 @pytest.mark.parametrize("clause, consent", [

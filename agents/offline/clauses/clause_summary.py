@@ -70,9 +70,11 @@ class _Say:
         p = party  # "Distributor's", never "Distributor (XYZ Corp.)'s"
         return p + "'" if p.endswith("s") and not p.endswith(")") else p + "'s"
 
-    def tail(self, notice: bool = True, then: str = "") -> str:
-        """The sentence's end: the notice, `then` (", subject to a termination fee"), the section, the stop."""
-        n = f", on {self.r.notice}" if notice and self.r.notice else ""
+    def tail(self, notice: bool = True, then: str = "", comma: bool = True) -> str:
+        """The sentence's end: the notice, `then` (", subject to a termination fee"), the section, the stop.
+        `comma=False` where the notice follows its verb's object directly ("may terminate the agreement on 30
+        days' notice"), not a trigger that is itself "on" something."""
+        n = f"{',' if comma else ''} on {self.r.notice}" if notice and self.r.notice else ""
         s = f" (§ {self.r.section})" if self.r.section else ""
         return n + then + s + "."
 
@@ -93,7 +95,7 @@ def _article(words: str) -> str:
 def _termination(s: _Say, r: ClauseReading, on: str, cost: str = "") -> str:
     if r.actor:
         subj, verb = s.subject(r.action)
-        return f"{subj} {verb} {s.named_in(on) if on else 'the agreement'}{s.tail(then=cost)}"
+        return f"{subj} {verb} {s.named_in(on) if on else 'the agreement'}{s.tail(then=cost, comma=bool(on))}"
     return f"The agreement allows termination {on}{s.tail()}" if on else f"The agreement may be terminated{s.tail()}"
 
 
