@@ -578,6 +578,23 @@ def test_a_clean_litigation_representation_is_no_key_issue(items, clause, severi
     assert severity_for(items["litigation"], clause)[0].value == severity
 
 
+@pytest.mark.parametrize("clause, severity", [
+    ("Licensee shall have a right of first refusal to purchase the Licensed Products on the terms offered by a third party.",
+     "medium"),
+    ("If Biocept does not obtain financing by December 31, 2012, Life Technologies shall have the option to negotiate "
+     "with Biocept for a license.", "medium"),
+    ("Before any sale of its business, Company shall first offer the shares to Investor.", "high"),
+    # no word of a pre-emption right: what the classifier guessed is not asserted as one
+    ("Richard Smith, MD will be given first consideration as a principal investigator for all new clinical studies.", "low"),
+    ("Conformis shall have the first right to prepare, file, prosecute and maintain patents arising from any Improved "
+     "Conformis Background IP.", "low"),
+])
+def test_a_first_refusal_finding_without_its_words_is_no_key_issue(items, clause, severity):
+    from agents.offline.clauses.conditions import severity_for
+
+    assert severity_for(items["rofr_rofo"], clause)[0].value == severity
+
+
 @pytest.mark.parametrize("item_id, clause, sentence", [
     # record keeping is the half of an audit clause that binds the audited party
     ("audit_rights", "7.2 Records. Distributor shall keep for three (3) years complete and accurate books of account "

@@ -60,6 +60,18 @@ _LIVE_DISPUTE = re.compile(
     r"\b(?:intends?|reserves?\s+the\s+right|will)\s+(?:\w+\s+){0,2}(?:commence|issue|bring|file|institute)\s+"
     r"(?:legal\s+|court\s+)?(?:proceedings|an\s+action|a\s+claim|suit|litigation)|(?-i:\b[A-Z][\w.&-]*\s+v\.\s+[A-Z])", _F)
 
+# the words of a pre-emption right: first refusal, offer or negotiation, a right to match, an option to buy. "Shall
+# be given first consideration as a principal investigator", "the first right to prosecute patents" and "shall
+# obtain IBM's approval before contracting with a third party" have none, and a finding that calls them a right of
+# first refusal is the classifier's guess, not the clause's word
+_PRE_EMPTION = re.compile(r"\bfirst\s+(?:right\s+of\s+)?(?:refusal|offer|negotiation)|\bROF[RON]\b|"
+                          r"\b(?:first|preferential|pre-?emptive|prior)\s+right\s+to\s+(?:\w+\s+){0,2}?(?:purchase|acquire|buy|"
+                          r"negotiate|license|licence|match|offer|obtain|refuse|bid|invest|subscribe)|\bright\s+to\s+match\b|"
+                          r"\bmatch\s+(?:the|any|such)\s+(?:\w+\s+){0,2}?(?:offer|bid|proposal|terms)|\bpre-?emptive\b|\bpre-?emption\b|"
+                          r"\boption\b[^.;]{0,120}?\b(?:purchase|acquire|buy|negotiate|license|licence|obtain)|"
+                          r"\b(?:negotiate|negotiations?)\b[^.;]{0,80}?\b(?:exclusive(?:ly)?|first|before|prior\s+to)\b|"
+                          r"\b(?:exclusive(?:ly)?|first)\b[^.;]{0,40}?\bnegotiat", _F)
+
 _COC_PAYMENT = re.compile(_CONTROL + r".{0,250}(payment|bonus|severance|accelerat\w*|vest\w*)|(payment|bonus|severance|accelerat\w*|vest\w*).{0,250}" + _CONTROL, _F)
 
 def _permitted_without_consent(q: str) -> bool:
@@ -96,6 +108,7 @@ CONDITIONS: dict[str, "callable"] = {
     "change_of_control_payment": lambda q: bool(_COC_PAYMENT.search(q)),
     "no_claim": lambda q: bool(_NO_CLAIM.search(q)),
     "live_dispute": lambda q: bool(_LIVE_DISPUTE.search(q)),
+    "no_pre_emption": lambda q: not _PRE_EMPTION.search(q),
 }
 
 def detect(quote: str) -> list[str]:
