@@ -749,6 +749,19 @@ def test_a_first_right_of_refusal_is_a_right_of_first_refusal(items):
                          "all such requests for manufacture.", PARTIES) == "Cisco has a right of first refusal."
 
 
+def test_an_option_to_buy_says_whose_it_is_and_what_it_buys(items):
+    # whose stock "its" means is the grantor's, and the sentence names it
+    assert write_summary(items["rofr_rofo"], "(c) Option. Cisco shall grant to Distributor a six month option (the "
+                         '"Option") to purchase up to 3,333,333 shares of its common stock.', PARTIES) == (
+        "Distributor (XYZ Corp.) has an option to purchase up to 3,333,333 shares of Cisco's common stock.")
+    assert write_summary(items["rofr_rofo"], "1.03 Cisco is issuing the Option pursuant to which Distributor will be "
+                         "entitled to purchase common shares of Cisco.", PARTIES) == (
+        "Distributor (XYZ Corp.) has an option to purchase common shares of Cisco (§ 1.03).")
+    # an option whose holder the clause does not name stays unread
+    assert write_summary(items["rofr_rofo"], "The Option to purchase shares of its common stock lapses after six "
+                         "months.", PARTIES) == "The agreement grants a right of first refusal, offer or negotiation."
+
+
 def test_a_definition_of_change_of_control_says_what_it_counts(items):
     say = lambda q: write_summary(items["change_of_control"], q, PARTIES)  # noqa: E731
     assert say("\u201cChange in Control\u201d shall include (i) the transfer of equity securities of Distributor representing "

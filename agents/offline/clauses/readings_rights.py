@@ -215,6 +215,45 @@ def _mfn(c: Ctx, r: ClauseReading) -> None:
         r.actor, r.action, r.counterparty = who, "must match better terms given to others", party_counter(c, m)
 
 
+# "the Licensor shall grant to the Licensee a six month option (the "Option") to purchase up to 3,333,333 shares of
+# its common stock", "the Option pursuant to which Investor will be entitled to purchase common shares of Company":
+# what the option buys, up to where the clause goes on to its price, period or conditions
+_OPTION = re.compile(r"\boption\b[^.;]{0,120}?\b(?:entitled\s+to|to)\s+(?P<verb>purchase|acquire|buy|subscribe\s+for)\s+"
+                     r"(?P<what>(?:[^,.;()\[\]]|[,.](?=\d))+?)(?=\s*(?:[,.](?!\d)|[;(]|$)|\s+(?:at|for|on|from|within|during|upon|in\s+accordance|"
+                     r"pursuant|subject|provided|until|if|by|as)\b)", _I)
+
+
+def _option(c: Ctx, r: ClauseReading) -> bool:
+    """An option to buy, as the clause gives it: its holder and what it buys. False when either is unclear."""
+    q = c.quote
+    opt = _OPTION.search(q)
+    if not opt:
+        return False
+    holder, grantor = None, None
+    which = re.search(r"\b(?:pursuant\s+to\s+which|under\s+which|whereby)\s+", q[opt.start():opt.end()], _I)
+    if which:
+        holder = mention_at(q, opt.start() + which.end(), c.ms, slack=4)
+    if holder is None:
+        grantor, holder, _ = grant(c, r"grants?|issues?")
+        if grantor is None and holder is not None:  # "The Licensor shall grant to the Licensee": the modal between
+            a = anchor(c, r"grants?|issues?")
+            grantor = a[0] if a and not a[1] else None
+    who = holder.actor if holder is not None and holder.party >= 0 else ""
+    if not who:
+        who, neg, _ = subject_of(c, r"(?:the\s+|an?\s+)?(?:[\w-]+\s+){0,2}option")
+        who = "" if neg else who
+    what = opt.group("what")
+    if re.search(r"\bits\b", what, _I):  # "shares of its common stock": the grantor's, which the sentence must name
+        if grantor is None or grantor.party < 0:
+            return False
+        what = re.sub(r"\bits\b", grantor.actor + "'s", what, flags=_I)
+    what = plain(what, c)
+    if not who or not what or len(what.split()) > 14:
+        return False
+    r.actor, r.action = who, f"has an option to {opt.group('verb').lower()} {what}"
+    return True
+
+
 def _rofr(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     kind = ("right of first refusal" if re.search(r"first (?:right of )?refusal|\bROFR\b", q, _I)
@@ -222,6 +261,8 @@ def _rofr(c: Ctx, r: ClauseReading) -> None:
             else "right of first negotiation" if re.search(r"first (negotiation|right to negotiate)|negotiat|\bROFN\b", q, _I)
             else "")
     r.detail, r.consequence = kind, "pre-emption right"
+    if not kind and _option(c, r):
+        return
     who, neg, _ = subject_of(c, r"(the |a )?(right|option)")
     if not who:
         _, grantee, _ = grant(c, r"grants?")
