@@ -56,7 +56,7 @@ def unit_spans(text: str) -> list[tuple[int, int]]:
     pending: tuple[int, int] | None = None
     for s, e in sentence_spans(text):
         for a, b in _split_long(text, s, e):
-            if _is_heading(text[a:b]):
+            if _is_heading(text[a:b]) and not _ends_wrapped(text, a, b):
                 if pending is None:
                     pending = (a, b)
                     continue
@@ -72,6 +72,18 @@ def unit_spans(text: str) -> list[tuple[int, int]]:
     if pending is not None:
         _keep(text, spans, *pending)
     return spans
+
+
+def _ends_wrapped(text: str, a: int, b: int) -> bool:
+    """The piece is the last line of a sentence the line above began and left on a word no sentence ends with
+    ("... from the proper authorities in the" / "Territory."): the sentence's end, not a heading to join to the
+    clause below it."""
+    # a word or three closed by a full stop, in running text's case: not "Source:", "B.", "6.1.3." or "CERTEGY INC."
+    if not re.fullmatch(r"[A-Za-z][\w'\u2019-]*[a-z][\w'\u2019-]*(?:\s+[\w'\u2019-]+){0,2}\.[\"')\]\u201d]*", text[a:b].strip()):
+        return False
+    before = text[max(0, a - 400):a]
+    lines = before.rstrip().rsplit("\n", 1)
+    return len(lines) == 2 and bool(_CONNECTOR_END.search(lines[1].strip()))
 
 
 def _keep(text: str, spans: list[tuple[int, int]], a: int, b: int) -> None:

@@ -68,6 +68,18 @@ def test_units_are_verbatim_and_keep_headings():
     assert text[spans[0][0]:spans[0][1]].endswith("other party.")
 
 
+def test_the_last_line_of_a_wrapped_sentence_is_no_heading():
+    # PDF text breaks a sentence at its printed lines; "Territory." ends the sentence above, and joined as a heading
+    # to the clause below it the quote for a liability cap began with the sentence about informing Cisco of laws
+    text = ("21.4 Distributor shall inform Cisco of any requirements under any Applicable Laws, including\n\n"
+            "certification of the Products from the proper authorities in the\n\nTerritory.\n\n"
+            "22.0 LIMITATION OF LIABILITY.\n\nALL LIABILITY OF EACH PARTY SHALL BE LIMITED TO THE MONEY PAID.")
+    units = [text[a:b] for a, b in unit_spans(text)]
+    assert units[-1] == "22.0 LIMITATION OF LIABILITY.\n\nALL LIABILITY OF EACH PARTY SHALL BE LIMITED TO THE MONEY PAID."
+    # a heading after a finished sentence is still joined to its clause
+    assert unit_spans("Term.\n\nThe term is one year.") == [(0, len("Term.\n\nThe term is one year."))]
+
+
 def test_a_unit_of_headings_only_is_never_quoted(tmp_path):
     from agents.evaluation.sources import chunk_text
     from agents.offline import OfflineReviewer
