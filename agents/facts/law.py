@@ -44,7 +44,11 @@ _TITLE_WORDS = re.compile(r"\b(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|LICEN[CS]
 _NOT_TITLE = re.compile(r"^(?:exhibit|source|confidential|certain|\[|\*|page|table\s+of\s+contents|execution|redacted|"
                         r"portions|this\s+exhibit|omitted)", re.I)
 _THIS_TITLE = re.compile(r"\bThis\s+((?:[A-Z][\w&/,'-]*\s+){0,8}?(?:Agreement|Contract|Amendment|Addendum|License|Licence|"
-                         r"Lease))\b")
+                         r"Lease))\b|\bTHIS\s+((?:[A-Z][A-Z&/,'-]*\s+){0,8}?(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|LICEN[CS]E|LEASE))\b")
+# the preamble's own first line, "THIS PRODUCT SALE AND MARKETING AGREEMENT (this "Agreement") is made this 12th day of
+# ...": the instrument's name is the words before its definition, not the line
+_PREAMBLE_LINE = re.compile(r"^(?:THIS|This)\s+.{0,120}?\s*(?:\(\s*(?:this|the|hereinafter)\b|,\s+dated|,?\s+(?:is|are)\s+"
+                            r"(?:made|entered)|,?\s+made\s+(?:and|as|this|on|effective)|,?\s+entered\s+into)")
 
 
 def _tidy(place: str) -> str:
@@ -123,6 +127,8 @@ def title(text: str, preamble_start: int | None) -> tuple[str, Span]:
     pos = 0
     for line in text[: max(limit, 0)].splitlines(keepends=True):
         s = line.strip()
+        if _PREAMBLE_LINE.match(s):
+            break  # the preamble itself: its "THIS ... AGREEMENT" is read below
         if 3 < len(s) <= 120 and _TITLE_WORDS.search(s) and not _NOT_TITLE.match(s) and not s.endswith(","):
             # a heading line: mostly capitalised words, no sentence inside it
             words = s.split()
@@ -133,6 +139,8 @@ def title(text: str, preamble_start: int | None) -> tuple[str, Span]:
                 s = _TITLE_DATE.sub("", s) or s
                 return s, (start, start + len(s))
         pos += len(line)
-    if m := _THIS_TITLE.search(text, 0, min(len(text), (preamble_start or 0) + 3000)):
-        return m.group(1), (m.start(1), m.end(1))
+    found = [(m, 1 if m.group(1) else 2) for m in _THIS_TITLE.finditer(text, 0, min(len(text), (preamble_start or 0) + 3000))]
+    # "THIS AGREEMENT" names no kind of instrument; a later "This Supply Agreement" does
+    for m, g in sorted(found, key=lambda f: len(f[0].group(f[1]).split()) < 2):
+        return m.group(g), (m.start(g), m.end(g))
     return "", (0, 0)

@@ -270,6 +270,19 @@ def test_a_title_line_keeps_the_name_and_leaves_the_date():
     assert extract_facts(text).title.upper() == "AFFILIATE AGREEMENT"
 
 
+def test_the_preamble_line_gives_the_name_not_the_sentence():
+    # PDF text puts the preamble's first line on its own; the name is the words before its definition
+    pdf = ('Exhibit 10.28\n\nTHIS PRODUCT SALE AND MARKETING AGREEMENT (this \u201cAgreement\u201d) is made this 12th day of '
+           'November, 2018 (the \u201cEffective\n\nDate\u201d), by and between Calm.com, Inc. ("Calm") and XpresSpa Group, '
+           'Inc. ("XSPA").')
+    assert extract_facts(pdf).title == "PRODUCT SALE AND MARKETING AGREEMENT"
+    # a text file keeps the whole preamble on one line
+    assert extract_facts(pdf.replace("\n\n", " ")).title == "PRODUCT SALE AND MARKETING AGREEMENT"
+    # "THIS AGREEMENT" names no kind of instrument; the later "This Supply Agreement" does
+    assert extract_facts('THIS AGREEMENT is binding. This Supply Agreement is made by and between Acme, Inc. ("Acme") '
+                         'and Beta LLC ("Beta").').title == "Supply Agreement"
+
+
 def test_a_name_wrapped_over_a_pdf_line_break_is_read_whole():
     # no "between": a confirmation letter; the PDF's blank line after each printed line falls inside the name
     text = ("DISTRIBUTION AGREEMENT\n\nMarch 2, 2021\n\nThis is to confirm that, in consideration of the agreements "
