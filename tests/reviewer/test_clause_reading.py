@@ -595,6 +595,37 @@ def test_a_first_refusal_finding_without_its_words_is_no_key_issue(items, clause
     assert severity_for(items["rofr_rofo"], clause)[0].value == severity
 
 
+@pytest.mark.parametrize("item_id, clause, severity", [
+    # "including without limitation" is how lists are drafted, not a word about caps
+    ("indemnification", "Supplier shall indemnify Customer against all losses, including without limitation "
+     "reasonable attorneys' fees.", "medium"),
+    ("indemnification", "Supplier shall indemnify Customer against all losses, and such liability shall be unlimited.", "high"),
+    # an exclusion of indirect damages with no exception limits the liable party's exposure
+    ("uncapped_liability", "IN NO EVENT WILL EQUIDATA BE LIABLE FOR ANY INDIRECT OR CONSEQUENTIAL DAMAGES INCLUDING "
+     "WITHOUT LIMITATION LOST PROFITS.", "low"),
+    ("uncapped_liability", "In no event shall Supplier's total liability exceed the fees paid in the preceding twelve "
+     "months.", "low"),
+    # a cap with a named exception leaves that liability uncapped
+    ("uncapped_liability", "Except for the obligation of indemnity set forth in Section 6.1(c), aggregate damages for "
+     "which ADMA shall be liable shall not exceed the fees paid.", "high"),
+])
+def test_uncapped_means_a_cap_or_exclusion_with_an_exception(items, item_id, clause, severity):
+    from agents.offline.clauses.conditions import severity_for
+
+    assert severity_for(items[item_id], clause)[0].value == severity
+
+
+def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
+    clause = ("EXCEPT UNDER SECTIONS 13(a) AND 13(b), THE LIABILITY OF EITHER PARTY FOR DAMAGES HEREUNDER IS LIMITED "
+              "TO, AND WILL NOT EXCEED, THE AMOUNTS TO BE PAID BY CLIENT HEREUNDER.")
+    assert write_summary(items["uncapped_liability"], clause, ()) == (
+        "The liability cap does not apply to claims under § 13(a) and 13(b).")
+    # and an exclusion with no exception is what it is, not "liability outside the cap"
+    assert write_summary(items["uncapped_liability"], "IN NO EVENT WILL CISCO BE LIABLE FOR ANY INDIRECT OR "
+                         "CONSEQUENTIAL DAMAGES INCLUDING WITHOUT LIMITATION LOST PROFITS.", PARTIES) == (
+        "Cisco is not liable for indirect or consequential damages.")
+
+
 @pytest.mark.parametrize("item_id, clause, sentence", [
     # record keeping is the half of an audit clause that binds the audited party
     ("audit_rights", "7.2 Records. Distributor shall keep for three (3) years complete and accurate books of account "

@@ -37,7 +37,7 @@ _BINDS = re.compile(r"(shall|will|may|agrees? (to|that it will)) not.{0,200}(any
                     r"|exclusively (from|through|to|with)|\bsole (and exclusive )?(supplier|source|provider)|\ball (of )?(its|their) requirements", _F)
 _AFFILIATES = re.compile(r"\baffiliat\w*|\bsubsidiar\w*|\bparent (company|corporation)", _F)
 _SALE = re.compile(r"(sale|sell|transfer|dispos\w+|divest\w*).{0,100}(business|assets|shares|stock|equity|interest|company|product line)", _F)
-_UNCAPPED = re.compile(r"unlimited|without limit|not be (subject to|limited)|\bnot subject to (any )?(cap|limit|limitation)s?\b|(limitation|limit|cap|exclusion)s?\b.{0,150}(shall|will|do|does) not apply", _F)
+_UNCAPPED = re.compile(r"unlimited|without limit(?!ation|ing)|not be (subject to|limited)|\bnot subject to (any )?(cap|limit|limitation)s?\b|(limitation|limit|cap|exclusion)s?\b.{0,150}(shall|will|do|does) not apply", _F)
 _ASSIGNS_IP = re.compile(r"\bhereby (irrevocably )?assign|work(s)? made for hire|(shall|will) (be|become|vest in|remain)\b.{0,60}(sole and exclusive |exclusive |sole )?property of|(shall|will) (own|vest)", _F)
 _NON_TRANSFERABLE = re.compile(r"non-?transferable|non-?assignable|not (be )?(transferable|assignable)|may not (be )?(assign|transfer|sublicens)\w*", _F)
 # A representation that there is no claim, or a jury-trial waiver: the words of litigation without a dispute
@@ -59,6 +59,22 @@ _LIVE_DISPUTE = re.compile(
     r"\b(?:we|our\s+client|the\s+claimant)\s+(?:hereby\s+|now\s+)?demands?\b|"
     r"\b(?:intends?|reserves?\s+the\s+right|will)\s+(?:\w+\s+){0,2}(?:commence|issue|bring|file|institute)\s+"
     r"(?:legal\s+|court\s+)?(?:proceedings|an\s+action|a\s+claim|suit|litigation)|(?-i:\b[A-Z][\w.&-]*\s+v\.\s+[A-Z])", _F)
+
+# an exclusion of indirect or consequential damages with no exception to it ("IN NO EVENT WILL EQUIDATA BE LIABLE FOR
+# ANY INDIRECT ... DAMAGES"): a limit in the liable party's favour, the look-alike of an uncapped-liability clause
+_EXCLUSION = re.compile(r"\b(?:in\s+no\s+event|(?:shall|will)\s+not\s+be\s+liable|(?:is|are)\s+not\s+liable|neither\s+party\s+"
+                        r"(?:shall|will)\s+be\s+liable|no\s+(?:party|liability))\b[^.;]{0,200}?\b(?:indirect|consequential|"
+                        r"incidental|special|punitive|exemplary|lost\s+profits?)\b", _F)
+_EXCEPTION = re.compile(r"\b(?:except|excepting|excluding|other\s+than|save\s+(?:for|as)|unless|provided\s+(?:that|however)|"
+                        r"notwithstanding|does\s+not\s+apply|shall\s+not\s+apply|will\s+not\s+apply|not\s+limit)\b", _F)
+
+
+# an exception to a cap or an exclusion that names what it lets through ("Except for the obligation of indemnity as
+# set forth in Section 6.1(c) ..., aggregate damages ... shall not exceed"): the clause leaves that liability uncapped
+_CARVE_OUT = re.compile(r"\b(?:except|excepting|excluding|other\s+than|save)\b[^.;]{0,250}?\b(?:indemnif\w*|confidential\w*|"
+                        r"infring\w*|misappropriat\w*|gross(?:ly)?\s+neglig\w*|wil?ful\w*\s+misconduct|fraud\w*|death|"
+                        r"bodily\s+injury|personal\s+injury|breach\w*\s+of\s+(?:section|article|clause)|sections?\s+\d)", _F)
+
 
 # the words of a pre-emption right: first refusal, offer or negotiation, a right to match, an option to buy. "Shall
 # be given first consideration as a principal investigator", "the first right to prosecute patents" and "shall
@@ -102,7 +118,8 @@ CONDITIONS: dict[str, "callable"] = {
     "on_sale_of_business": lambda q: bool(_SALE.search(q)),
     "uncapped": lambda q: bool(_UNCAPPED.search(q)),
     # a cap with no carve-out: the look-alike of an uncapped-liability clause
-    "capped_only": lambda q: bool(_CAP.search(q)) and not _UNCAPPED.search(q),
+    "capped_only": lambda q: bool(_CAP.search(q)) and not _UNCAPPED.search(q) and not _CARVE_OUT.search(q),
+    "excluded_only": lambda q: bool(_EXCLUSION.search(q)) and not _UNCAPPED.search(q) and not _EXCEPTION.search(q),
     "assigned_to_counterparty": lambda q: bool(_ASSIGNS_IP.search(q)),
     "non_transferable": lambda q: bool(_NON_TRANSFERABLE.search(q)),
     "change_of_control_payment": lambda q: bool(_COC_PAYMENT.search(q)),

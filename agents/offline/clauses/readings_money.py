@@ -99,6 +99,7 @@ def _uncapped(c: Ctx, r: ClauseReading) -> None:
     if m and ("[*" not in m.group(1) and "***" not in m.group(1) or redacted):
         carve = re.sub(r"\s*\[[^\]]*\]|\s+hereof\b|\s+hereunder\b", "", m.group(1))
         carve = re.sub(r"^as (set forth|provided|stated) in\b", "the matters in", carve, flags=_I)
+        carve = re.sub(r"^(under|pursuant to)\b", r"claims \1", carve, flags=_I)  # "EXCEPT UNDER SECTIONS 13(a) AND 13(b)"
         # "EXCEPT FOR [**], IN NO EVENT WILL EITHER PARTY BE LIABLE": a carve-out the filed copy blanks out is
         # still a carve-out; say so rather than read the limitation as a plain cap
         r.detail = "matters the filed copy redacts" if redacted else plain(carve, c).replace("this §", "§")
@@ -118,7 +119,7 @@ def _uncapped(c: Ctx, r: ClauseReading) -> None:
             _cap(c, rest)
             r.trigger = {"liability capped": "the liability cap", "consequential damages excluded":
                          "the exclusion of indirect and consequential damages"}.get(rest.consequence, "")
-    if re.search(r"without limit|unlimited|shall not (be )?(subject to|limited)|not subject to (any )?(cap|limit)|(limitation|limit|cap|exclusion)s?\b[^.;]{0,150}(shall|will|do|does) not apply", q, _I) or r.detail:
+    if re.search(r"without limit(?!ation|ing)|unlimited|shall not (be )?(subject to|limited)|not subject to (any )?(cap|limit)|(limitation|limit|cap|exclusion)s?\b[^.;]{0,150}(shall|will|do|does) not apply", q, _I) or r.detail:
         r.action, r.consequence = "liability is uncapped", "uncapped liability"
         who, _, _ = subject_of(c, r"bear|be liable|liable")
         r.actor = who
