@@ -615,6 +615,26 @@ def test_uncapped_means_a_cap_or_exclusion_with_an_exception(items, item_id, cla
     assert severity_for(items[item_id], clause)[0].value == severity
 
 
+def test_a_passage_that_only_frees_a_party_is_no_restriction(items):
+    from agents.offline.clauses.conditions import severity_for
+
+    freeing = ("27.9 Non-exclusive Market and Purchase Rights. It is expressly understood and agreed that this Agreement "
+               "does not grant to Cisco or Distributor an exclusive right to purchase or sell Products and shall not "
+               "prevent Cisco from developing other customers.")
+    assert severity_for(items["non_compete"], freeing)[0].value == "low"
+    # the item's fallback ("restricts a party from competing") would say the opposite of the clause
+    for item_id in ("non_compete", "exclusivity"):
+        assert write_summary(items[item_id], freeing, ()) == (
+            "The clause is an exception: it leaves a party free to do what a restriction would otherwise bar (§ 27.9).")
+    # a restriction with its own carve-out is still the restriction
+    both = ("During the Term, Distributor shall not sell competing products; provided that the foregoing shall not "
+            "prevent Distributor from selling products under its existing contracts.")
+    assert severity_for(items["non_compete"], both)[0].value == "high"
+    # "Snap will not grant any third party any right": a party's promise, not the agreement disclaiming exclusivity
+    assert severity_for(items["exclusivity"], "During the Term, Snap will not grant any third party any right to "
+                        "sponsor any products in the Exclusive Category.")[0].value != "low"
+
+
 def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
     clause = ("EXCEPT UNDER SECTIONS 13(a) AND 13(b), THE LIABILITY OF EITHER PARTY FOR DAMAGES HEREUNDER IS LIMITED "
               "TO, AND WILL NOT EXCEED, THE AMOUNTS TO BE PAID BY CLIENT HEREUNDER.")

@@ -54,3 +54,25 @@ def carve_out(quote: str, idx: PartyIndex) -> str | None:
         return None
     lead = "Nothing in the agreement prevents" if m.group("nothing") else "The restriction does not prevent"
     return f"{lead} {name} from {said}."
+
+
+# what leaves a party free to compete: "this Agreement does not grant ... an exclusive right ... and shall not prevent
+# Cisco from ...", "the foregoing shall not preclude either party from employing ...", "the other party's Group may
+# now market ... products that are competitive". A passage made only of these is an exception to a restriction,
+# not one; with a restriction of its own beside them ("shall not sell ...; provided that the foregoing shall not
+# prevent ..."), the restriction is what the passage is
+_FREEING = re.compile(r"\bnothing\b[^.;]{0,120}?\b(?:prevent|preclude|restrict|limit|prohibit|restrain)s?\b|"
+                      r"\b(?:shall|will|does|do)\s+not\s+(?:be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+|in\s+any\s+way\s+)?"
+                      r"(?:prevent|preclude|restrict|limit|prohibit|restrain)(?:s|ing)?(?:\s+or\s+(?:prevent|preclude|restrict|limit)\w*)?\b|"
+                      r"\b(?:this|the)\s+agreement\s+(?:does|shall|will)\s+not\s+(?:grant|confer|create)\b[^.;]{0,80}?\bexclusiv\w*|"
+                      r"\bfree\s+to\s+(?:compete|market|sell|develop|engage|pursue)\b|"
+                      r"\bmay\s+(?:now\s+)?(?:market|develop|sell|compete|engage)\b[^.;]{0,120}?\bcompetitive\b", _I)
+_RESTRICTS = re.compile(r"\b(?:shall|will|may|must)\s+not\b|\bagrees?\s+not\s+to\b|\bprohibit\w*|\brefrain\w*|\bexclusively\b|"
+                        r"\bno\s+(?:party|person)\s+(?:shall|will|may)\b", _I)
+
+
+def frees_only(q: str) -> bool:
+    """The passage only frees a party (an exception to a restriction, a disclaimer of exclusivity), restricting none."""
+    if not _FREEING.search(q):
+        return False
+    return not _RESTRICTS.search(_FREEING.sub(" ", q))

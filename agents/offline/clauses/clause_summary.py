@@ -17,7 +17,7 @@ import re
 from typing import Callable, Sequence
 
 from agents.offline.clauses.clause_parts import GENERIC, OPENS_RESTRICTION, PartyIndex, PartyLike, index_parties, sale_carve_out
-from agents.offline.clauses.carve_out import carve_out
+from agents.offline.clauses.carve_out import carve_out, frees_only
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
 from agents.offline.units import reading_text
@@ -663,6 +663,11 @@ _PLACEHOLDER = re.compile(r"\b(?:what the clause (?:covers|lists)|(?:field|intel
                           r"\bhas exclusive rights granted by\b|\bjointly own the intellectual property\b|\bintellectual property it covers\b")
 
 
+# a passage that only frees a party (an exception to a restriction, a disclaimer of exclusivity) and whose freedom
+# could not be read as a sentence: what kind of clause it is, as honest as the item's own fallback
+EXCEPTION = "The clause is an exception: it leaves a party free to do what a restriction would otherwise bar"
+
+
 def is_placeholder(summary: str) -> bool:
     """Whether a summary knows who acts but not on what ("Distributor may not compete", "in the field the clause
     covers"): a sentence the reader completes from the quote beside it."""
@@ -673,7 +678,7 @@ def is_template(summary: str, items: Sequence[str]) -> bool:
     """Whether a summary is the sentence written when a clause's parties or trigger could not be read: it says
     what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
     # "contains a provision triggered by a change of control" names the trigger but still no one who acts
-    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision"]
+    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION]
     return any(summary.startswith(s) for s in starts)
 
 
@@ -712,6 +717,8 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         allowed |= {r.where}
     if not text or not names_only_parties(text, allowed):
         text = None
+    if item.id in ("non_compete", "exclusivity") and frees_only(quote):
+        text = None  # "does not grant ... an exclusive right": the item's reading sees the right, not the "not"
     if not text or is_template(text, [item.id]):
         # the clause's own operative sentence, restated, names who does what when the item's reading could not;
         # a carve-out says what the restriction leaves a party free to do
@@ -733,6 +740,10 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     if defined and not any(term.lower() == defined.group(1).lower() for term, _ in idx.terms):
         # '"Monthly Base Fee" shall mean ...': a definition obliges no one; the item's sentence would claim it does
         text = f"The agreement defines \u201c{defined.group(1)}\u201d{sec}."  # the term as the agreement writes it
+    if (not text or is_template(text, [item.id])) and item.id in ("non_compete", "exclusivity") and frees_only(quote):
+        # "this Agreement does not grant ... an exclusive right ... and shall not prevent Cisco from ...": the item's
+        # fallback would say a party is restricted, the opposite of the clause
+        text = EXCEPTION + sec + "."
     if not text:
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
     return text[:-1] if text.endswith("..") else text  # a name that ends the sentence may end "LLC."

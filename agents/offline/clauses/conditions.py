@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from agents.offline.clauses.carve_out import frees_only
 from agents.offline.clauses.clause_parts import AUTO_TERMINATION, STATUTORY_ASSIGNMENT, PartyLike, sale_carve_out
 from agents.offline.clauses.clause_summary import write_summary
 from core.types import ChecklistItem, Severity
@@ -126,6 +127,7 @@ CONDITIONS: dict[str, "callable"] = {
     "no_claim": lambda q: bool(_NO_CLAIM.search(q)),
     "live_dispute": lambda q: bool(_LIVE_DISPUTE.search(q)),
     "no_pre_emption": lambda q: not _PRE_EMPTION.search(q),
+    "frees_only": frees_only,
 }
 
 def detect(quote: str) -> list[str]:
