@@ -100,8 +100,9 @@ _TERM_SUBJECT = re.compile(
     r"|\bthis\s+(?:Agreement|Contract)\s+is\s+(?:valid|effective|in\s+force)\b"
     r"|[\"\u201c\u201d]?\bTerm\b[\"\u201d\u201c]?\s+(?:shall\s+)?means?\b", re.I)
 # "During the term of this Agreement and for two years after": a survival period, not the term.
+# "the first Calendar Year of the Term shall ... end on December 31, 2019": a period within the term, not the term.
 _DURING = re.compile(r"\b(?:during|throughout|for\s+the\s+duration\s+of|prior\s+to\s+the\s+end\s+of|in\s+the\s+course\s+of|"
-                     r"within|before|after|upon|following|until|beyond)\s+(?:the\s+)?$", re.I)
+                     r"within|before|after|upon|following|until|beyond|of)\s+(?:the\s+)?$", re.I)
 _AFTERWARDS = re.compile(r"^\s*(?:thereafter|after\s+(?:its|the|such)?\s*(?:termination|expiration|expiry))", re.I)
 _EXPIRY_LABEL = re.compile(rf"\b(?:Expiration|Expiry|Termination|End)\s+Date\s*:\s*({ANY_DATE})", re.I)
 _ANNIVERSARY = re.compile(rf"\b(?:the\s+)?{_N}(?:year\s+)?anniversary\b", re.I)

@@ -283,6 +283,18 @@ def test_the_preamble_line_gives_the_name_not_the_sentence():
                          'and Beta LLC ("Beta").').title == "Supply Agreement"
 
 
+def test_a_period_of_the_term_is_not_the_term():
+    # a definition's "the first Calendar Year of the Term shall ... end on December 31, 2019" dated the licence's
+    # expiry two weeks after signing, and the memo filed every finding of it as no longer live
+    text = ('This License Agreement is made as of December 17, 2019 by and between Vyera Pharmaceuticals, LLC ("Vyera") '
+            'and CytoDyn Inc. ("CytoDyn").\n\n1.18 "Calendar Year" means the twelve-month period ending on December 31; '
+            'provided that the first Calendar Year of the Term shall begin on the Effective Date and end on December 31, '
+            '2019.\n\n13.1 Term. The term of this Agreement shall be ten (10) years from the Effective Date.')
+    f = extract_facts(text)
+    assert f.expiration != "2019-12-31"
+    assert f.term.startswith("10 years")
+
+
 def test_a_name_wrapped_over_a_pdf_line_break_is_read_whole():
     # no "between": a confirmation letter; the PDF's blank line after each printed line falls inside the name
     text = ("DISTRIBUTION AGREEMENT\n\nMarch 2, 2021\n\nThis is to confirm that, in consideration of the agreements "
