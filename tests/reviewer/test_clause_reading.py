@@ -635,6 +635,17 @@ def test_a_passage_that_only_frees_a_party_is_no_restriction(items):
                         "sponsor any products in the Exclusive Category.")[0].value != "low"
 
 
+def test_any_reason_is_convenience_only_when_it_is_the_terminating_partys(items):
+    # the reason is a third party's, and the right is "for cause"
+    assert write_summary(items["termination_for_convenience"], "7.4. Cisco reserves the right to terminate this Agreement "
+                         "immediately for cause if the credit agencies decline to render services to Distributor for any "
+                         "reason.", PARTIES) == "Cisco may terminate the agreement (§ 7.4)."
+    assert write_summary(items["termination_for_convenience"], "(c) at any time following the second (2nd) anniversary "
+                         "of the First Commercial Sale, Cisco may terminate, for any reason or no reason, upon one hundred "
+                         "eighty (180) days' written notice to Distributor.", PARTIES).startswith(
+        "Cisco may terminate for convenience, on 180 days' written notice")
+
+
 def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
     clause = ("EXCEPT UNDER SECTIONS 13(a) AND 13(b), THE LIABILITY OF EITHER PARTY FOR DAMAGES HEREUNDER IS LIMITED "
               "TO, AND WILL NOT EXCEED, THE AMOUNTS TO BE PAID BY CLIENT HEREUNDER.")

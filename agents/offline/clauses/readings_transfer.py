@@ -231,9 +231,31 @@ _NO_CAUSE = re.compile(r"convenience|without cause|with or without cause|for any
                        r"no reason|at will|in its (sole|absolute|unfettered) discretion|non-cause", _I)
 
 
+# "for any reason" frees the termination only where it is the terminating party's reason ("may terminate this
+# Agreement at any time for any reason", "(c) at any time ..., for any reason or no reason, upon 180 days' notice"),
+# not a condition's ("... if the CRAs decline to render Services for any reason"); "terminate ... for cause" is
+# never for convenience
+_ANY_REASON = re.compile(r"\b(?:for\s+any|for\s+no|any\s+or\s+no|no)\s+reason", _I)
+_FOR_CAUSE = re.compile(r"(?<!without )(?<!with or without )\bfor\s+cause\b", _I)
+
+
+def _no_cause(q: str) -> bool:
+    found = [m for m in _NO_CAUSE.finditer(q)]
+    if any(not re.fullmatch(_ANY_REASON.pattern, m.group(0), _I) for m in found):
+        return True  # "for convenience", "without cause", "at will", "in its sole discretion"
+    if _FOR_CAUSE.search(q):
+        return False
+    for m in found:
+        clause = re.split(r"[,;:(]", q[max(0, m.start() - 150):m.start()])[-1]
+        if re.search(r"terminat\w*(?:\s+\S+){0,6}\s*$", clause, _I) or not re.search(
+                r"\b(?:if|when|where|because|unless|in the event|declines?|refuses?|fails?|ceases?)\b", clause, _I):
+            return True  # "elects to terminate this Agreement for any reason": the reason is the terminating party's
+    return False
+
+
 def _convenience(c: Ctx, r: ClauseReading) -> None:
     # "for convenience" only where the clause says no cause is needed; a right to terminate for breach is not one
-    r.trigger = "convenience (no cause needed)" if _NO_CAUSE.search(c.quote) else ""
+    r.trigger = "convenience (no cause needed)" if _no_cause(c.quote) else ""
     r.notice = notice_of(c.quote)
     if not _termination(c, r):
         r.action, r.consequence = "", "termination right"
