@@ -146,6 +146,8 @@ def reading_text(quote: str) -> str:
     it runs across ("... in each calendar quarter after the / Source: ACME, S-1/A, 4/27/2000 / Effective Date
     ..."), a word the printed line broke at its hyphen whole again ("Paid-/For Development"), an omission marked."""
     kept = "\n".join(line for line in quote.split("\n") if not _FURNITURE.match(line) or not line.strip())
+    # PDF text writes a word's hyphen as U+2010 or U+2011 ("non\u2010exclusive"), which no reading takes for "-"
+    kept = re.sub(r"(?<=\w)[\u2010\u2011](?=\s*\w)", "-", kept)
     kept = re.sub(r"(?<=\w)-[ \t]*\n\s*(?=[A-Za-z])", "-", kept)
     return " ".join(kept.replace("<omitted>", " \u2026 ").split())
 

@@ -646,6 +646,31 @@ def test_any_reason_is_convenience_only_when_it_is_the_terminating_partys(items)
         "Cisco may terminate for convenience, on 180 days' written notice")
 
 
+def test_two_of_three_parties_are_not_each_party(items):
+    from types import SimpleNamespace as P
+
+    three = (P(name="Emerald Health Sciences Inc.", role="EHS", aliases=()),
+             P(name="Emerald Health Nutraceuticals Inc.", role="EHN", aliases=()),
+             P(name="Michael T. Murray", role="Dr. Murray", aliases=()))
+    summary = write_summary(items["exclusivity"], "4.1 EHS and EHN shall have the exclusive rights in and to all "
+                            "ingredients and product specifications; provided that EHS and EHN shall not have any rights "
+                            "in Dr. Murray's name.", three)
+    assert not summary.startswith("Each party"), summary
+    # "Each of X and Y" says it, whatever the number of parties
+    assert write_summary(items["non_solicit"], "5.2 Non-Solicitation. Each of EHS and EHN agrees not to solicit or hire "
+                         "any employee of the other party during the term.", three).startswith("Neither party")
+
+
+def test_a_non_exclusive_appointment_is_no_exclusive_dealing(items):
+    # PDF text writes the hyphen as U+2010 and breaks the line after it
+    clause = ("Supplier hereby appoints Reseller, and Reseller accepts the appointment, as a non\u2010\n\nexclusive "
+              "reseller of the Products in the Territory.")
+    from types import SimpleNamespace as P
+    two = (P(name="Vayyar Imaging Ltd.", role="Supplier", aliases=()), P(name="Inde Living Holdings, Inc.", role="Reseller", aliases=()))
+    assert "exclusively" not in write_summary(items["exclusivity"], clause, two)
+    assert "exclusive right" not in write_summary(items["exclusivity"], clause, two)
+
+
 def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
     clause = ("EXCEPT UNDER SECTIONS 13(a) AND 13(b), THE LIABILITY OF EITHER PARTY FOR DAMAGES HEREUNDER IS LIMITED "
               "TO, AND WILL NOT EXCEED, THE AMOUNTS TO BE PAID BY CLIENT HEREUNDER.")

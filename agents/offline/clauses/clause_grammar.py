@@ -217,6 +217,12 @@ def plain(text: str, c: Ctx) -> str:
     return words.strip(" ,")
 
 
+def _both(c: Ctx, start: int) -> bool:
+    """Two parties named together bind "each party": where they are the agreement's only two, or the clause says
+    "Each of SMBC/Nikko and Moelis Holdings"."""
+    return len(c.idx.displays) == 2 or bool(re.search(r"\b(?:each\s+of|both(?:\s+of)?)\s+(?:the\s+)?$", c.quote[max(0, start - 20):start], _I))
+
+
 def bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
     """subject_of, or where asides stand between modal and verb ("shall not now or in the future contest",
     "agrees that it will not ... attack"): the last party named before the modal in the same sentence."""
@@ -225,7 +231,9 @@ def bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
     if who and m is not None:
         prev = [x for x in c.ms if x.end <= m.start and x.party >= 0 and x.party != m.party]
         if prev and re.fullmatch(r"\W*(?:and|&)\W*", q[prev[-1].end:m.start], _I):
-            return "each party", neg, None  # "Each of GSK and Theravance shall keep ...": both are bound
+            # "Each of GSK and Theravance shall keep ...": both are bound, and "each party" says so where they are
+            # the only two; of three parties ("EHS and EHN shall have the exclusive rights") it would bind the third
+            return ("each party" if _both(c, prev[-1].start) else ""), neg, None
     if who:
         return who, neg, m
     for v in re.finditer(r"\b(?:" + verbs + r")", q, _I):
@@ -242,7 +250,8 @@ def bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
             return actor_of(aside, c, False)[0], False, aside
         named = [x for x in before if x.party >= 0]
         if len({x.party for x in named}) >= 2 and re.fullmatch(r"\W*(?:and|or|&)\W*", q[named[-2].end:named[-1].start], _I):
-            return "each party", False, None  # "Each of GSK and Theravance shall keep ...": both are bound
+            # "Each of GSK and Theravance shall keep ...": both are bound (of two parties only, as above)
+            return ("each party" if _both(c, named[-2].start) else ""), False, None
         between = q[m.end:v.start()]
         modal = re.search(r"\b(?:shall|will|may|must|agrees?|covenants?|undertakes?)\b", between, _I)
         # "any of the Company Products, (i) the Reseller shall have": a name used as an adjective, and another

@@ -109,7 +109,8 @@ def _exclusivity(c: Ctx, r: ClauseReading) -> None:
     r.consequence = "exclusive dealing"
     if _exclusive_role(c, r):
         return
-    who, neg, m = bound_party(c, r"have the exclusive|be the exclusive|exclusive(ly)?\b|purchase all|buy all")
+    # "as a non-exclusive reseller": the word inside "non-exclusive" says the opposite
+    who, neg, m = bound_party(c, r"have the exclusive|be the exclusive|(?<!non-)(?<!non)exclusive(ly)?\b|purchase all|buy all")
     if who and not neg:
         r.actor, r.action = who, "has exclusive rights" if re.search(r"exclusive right", q, _I) else "must deal exclusively"
         r.counterparty = party_counter(c, m)
