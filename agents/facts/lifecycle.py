@@ -206,7 +206,11 @@ def _own_term(f: AgreementFacts, sent: str) -> None:
         f.ends = add_period(f.dated, n, m.group("unit"))
         return
     em = _EXPIRES_ON.search(sent)
-    if em and re.search(r"\b(?:this\s+Agreement|the\s+Term|Initial\s+Term)\b", sent, re.I) and (d := parse_date(em.group(1))):
+    # the subject that ends is the agreement or its term, not a period of it ("the first Calendar Year of the Term
+    # shall begin on the Effective Date and end on December 31, 2019")
+    subj = [s for s in re.finditer(r"\b(?:this\s+Agreement|the\s+Term|Initial\s+Term)\b", sent[:em.start()] if em else "", re.I)
+            if not re.search(r"\b(?:of|during|throughout|within|before|after|following|until)\s+(?:the\s+)?$", sent[max(0, s.start() - 30):s.start()], re.I)]
+    if em and subj and (d := parse_date(em.group(1))):
         f.ends = d
 
 

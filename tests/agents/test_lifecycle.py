@@ -187,3 +187,15 @@ def test_a_quote_that_opens_with_its_parent_heading_belongs_to_the_subsection():
     start = text.index("6. COMMERCIAL")
     assert quote_section(text, start, text.index("Buyer buys") + 5) == "6.1"
     assert quote_section(text, text.index("Prices are"), text.index("Prices are") + 6) == "5.1"
+
+
+def test_a_period_within_the_term_does_not_end_the_agreement():
+    # a definition's "the first Calendar Year of the Term shall ... end on December 31, 2019" is no expiry: read as
+    # one it filed a ten-year licence signed two weeks earlier as no longer in force
+    text = ('LICENSE AGREEMENT\n\nThis License Agreement is dated as of December 17, 2019 between Vyera Pharmaceuticals, '
+            'LLC and CytoDyn Inc.\n\n1.18 "Calendar Year" means the twelve-month period ending on December 31; provided '
+            'that the first Calendar Year of the Term shall begin on the Effective Date and end on December 31, 2019.\n\n'
+            '13.1 This Agreement shall expire on December 31, 2029.')
+    f = read_facts("d1", "licence.txt", text)
+    assert f.ends == date(2029, 12, 31)
+
