@@ -29,6 +29,10 @@ IDX = index_parties(PARTIES)
 
 
 @pytest.mark.parametrize("quote,sentence", [
+    # "hold ... harmless" keeps its last word when the list of who is held runs past the cut
+    ("Publisher agrees to defend, indemnify and hold Harbor and its Affiliates, and their respective officers and "
+     "directors (collectively, the \u201cHarbor Indemnitees\u201d) harmless from and against any Claims.",
+     "Publisher must defend, indemnify and hold Harbor and its affiliates harmless."),
     ("Publisher shall not run banner advertisements on the Co-Branded Site for any of Harbor's competitors.",
      "Publisher may not run banner advertisements on the co-branded site for any of Harbor's competitors."),
     ("7.2 Audits. Harbor shall have the right to conduct an audit after the end of each calendar year to verify the "

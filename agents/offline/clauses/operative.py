@@ -400,6 +400,9 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "", subject: s
             if re.search(r"\b(?:into|onto|to|in|on|with|for|from|of|by|at|upon|about|under)$", (q[at:head] + obj).strip(), _I):
                 break  # "shall not enter into, and shall cause its Affiliates not to enter into, any agreement"
             phrase = _DANGLING.sub("", (q[at:head] + obj).strip())
+            if re.search(r"\bhold\s+(?!harmless)[^;.]*$", phrase, _I) and not re.search(r"\bharmless\b", phrase, _I) and \
+                    re.search(r"\bharmless\b", q[head:hi], _I):
+                phrase += " harmless"  # "hold Kitov and its Affiliates, and their respective officers, ... harmless"
             if kind == "has" and len(phrase.split()) < 4:
                 break  # "IBM has an option": what the option is comes later
             if re.search(r"\b(?:the following|as follows|following)$", phrase, _I) or not phrase:
