@@ -671,6 +671,14 @@ def test_a_non_exclusive_appointment_is_no_exclusive_dealing(items):
     assert "exclusive right" not in write_summary(items["exclusivity"], clause, two)
 
 
+def test_a_second_verb_shares_its_subject_not_the_object_before_it(items):
+    # "... purchase Licensed Product from Cisco ... and shall pay Cisco ... a royalty": Distributor pays, Cisco is paid
+    clause = ("If Distributor exercises the Continuation Right, then Distributor shall continue to purchase Licensed "
+              "Product from Cisco pursuant to the Supply Agreement and shall pay Cisco for such Licensed Product the price "
+              "specified in the Supply Agreement and a royalty equal to [***].")
+    assert write_summary(items["revenue_sharing"], clause, PARTIES) == "Distributor (XYZ Corp.) must pay Cisco royalties."
+
+
 def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
     clause = ("EXCEPT UNDER SECTIONS 13(a) AND 13(b), THE LIABILITY OF EITHER PARTY FOR DAMAGES HEREUNDER IS LIMITED "
               "TO, AND WILL NOT EXCEED, THE AMOUNTS TO BE PAID BY CLIENT HEREUNDER.")

@@ -242,6 +242,14 @@ def bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
         if not before or q[before[-1].end:before[-1].end + 1] in ("'", "\u2019"):
             continue
         m = before[-1]
+        # "Vyera shall continue to purchase Licensed Product from CytoDyn ... and shall pay CytoDyn": the second verb
+        # shares the first one's subject; the party after "from" is an object
+        if re.search(r"\b(?:from|to|with|by|of|for|against)\s+(?:the\s+)?$", q[max(0, m.start - 20):m.start], _I) and \
+                re.fullmatch(r"[^.;]*\band\s+(?:shall|will|must)\s+", q[m.end:v.start()], _I):
+            first = re.search(r"\b(?:shall|will|must)\b", q[start:v.start()], _I)
+            lead = [x for x in before if first and x.end <= start + first.start()]
+            if lead:
+                m = lead[-1]
         # "Excite may, upon no less than thirty (30) days prior written notice to Client, cause an accountant to
         # inspect": the aside between commas names another party; the subject is the one before the modal
         aside = next((x for x in reversed(before) if x.party >= 0 and re.fullmatch(
