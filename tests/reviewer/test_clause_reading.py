@@ -844,6 +844,14 @@ def test_a_first_right_of_refusal_is_a_right_of_first_refusal(items):
                          "all such requests for manufacture.", PARTIES) == "Cisco has a right of first refusal."
 
 
+def test_a_duty_to_negotiate_with_a_party_is_that_partys_right_of_first_negotiation(items):
+    clause = ("4.4 RIGHT OF FIRST REFUSAL. In the event of expiration of this Agreement, upon notice from Distributor "
+              "delivered to Cisco at least forty-five (45) days prior to such expiration, Cisco shall negotiate in good "
+              "faith an agreement providing Distributor with distribution rights similar to those described herein.")
+    assert write_summary(items["rofr_rofo"], clause, PARTIES) == (
+        "Distributor (XYZ Corp.) has a right of first negotiation (§ 4.4).")
+
+
 def test_an_option_to_buy_says_whose_it_is_and_what_it_buys(items):
     # whose stock "its" means is the grantor's, and the sentence names it
     assert write_summary(items["rofr_rofo"], "(c) Option. Cisco shall grant to Distributor a six month option (the "

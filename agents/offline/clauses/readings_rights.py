@@ -280,6 +280,14 @@ def _rofr(c: Ctx, r: ClauseReading) -> None:
             who = own
         else:
             who, neg = held.actor, False
+    if not who:
+        # "Snap shall negotiate in good faith an agreement providing Sponsor with sponsorship rights", "shall first
+        # negotiate exclusively with Licensee": the one negotiated with, or provided for, holds the right
+        neg_m = re.search(r"\b(?:shall|will|agrees?\s+to)\s+(?:first\s+)?negotiat\w*\b[^.;]{0,100}?\b(?:with|providing|granting|"
+                          r"to\s+provide|to\s+grant)\s+(?:exclusively\s+)?", q, _I)
+        held = mention_at(q, neg_m.end(), c.ms, slack=4) if neg_m else None
+        if held is not None and held.party >= 0:
+            who, neg, kind = held.actor, False, "right of first negotiation"
     if who and not neg and kind:
         r.actor, r.action = who, "has a " + kind
     if re.search(r"(sale|sell|transfer|dispos\w+)[^.;]{0,100}(business|assets|shares|stock|equity|interest)", q, _I):
