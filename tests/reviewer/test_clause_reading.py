@@ -679,6 +679,16 @@ def test_a_second_verb_shares_its_subject_not_the_object_before_it(items):
     assert write_summary(items["revenue_sharing"], clause, PARTIES) == "Distributor (XYZ Corp.) must pay Cisco royalties."
 
 
+def test_a_carve_out_drops_a_long_section_title_and_keeps_a_short_one(items):
+    clause = ("22.0 LIMITATION OF LIABILITY. NOTWITHSTANDING ANYTHING ELSE IN THIS AGREEMENT TO THE CONTRARY, AND EXCEPT FOR "
+              "LIABILITY ARISING OUT OF DISTRIBUTOR'S BREACH OF SECTION 9 (PROPRIETARY RIGHTS AND SOFTWARE LICENSING) OR "
+              "EXHIBIT C (SOFTWARE LICENSE AGREEMENT), OR AMOUNTS DUE, ALL LIABILITY OF EACH PARTY SHALL BE LIMITED TO THE "
+              "MONEY PAID TO CISCO.")
+    assert write_summary(items["uncapped_liability"], clause, PARTIES) == (
+        "The liability cap does not apply to liability arising out of Distributor's breach of § 9 or Exhibit C "
+        "(software license agreement) (§ 22.0).")
+
+
 def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
     clause = ("EXCEPT UNDER SECTIONS 13(a) AND 13(b), THE LIABILITY OF EITHER PARTY FOR DAMAGES HEREUNDER IS LIMITED "
               "TO, AND WILL NOT EXCEED, THE AMOUNTS TO BE PAID BY CLIENT HEREUNDER.")

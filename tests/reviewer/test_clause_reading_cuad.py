@@ -100,7 +100,7 @@ def violations(sentence: str, parties: list[PreambleParty], quote: str) -> list[
     for w in set(re.findall(r"\b([A-Z]{2,})\s+[A-Z][a-z]", " ".join(quote.split()))):
         rest = re.sub(rf"\b{w}(?=\s+[a-z])", " ", rest)
     for ref in re.findall(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*", rest):
-        if ref in " ".join(quote.split()):  # where the figures are, as the quote cites it: no party
+        if ref.lower() in " ".join(quote.split()).lower():  # where the figures are, as the quote cites it ("EXHIBIT C"): no party
             rest = rest.replace(ref, " ")
     for g in _GENERIC_SUBJECTS:
         if rest.startswith(g):

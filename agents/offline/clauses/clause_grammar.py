@@ -212,6 +212,9 @@ def plain(text: str, c: Ctx) -> str:
                 keep[ph] = c.idx.displays[i]
     words = re.sub(r"\b(sections?|articles?)\s+(\d[\w.()]*)", lambda m: "§ " + m.group(2), words, flags=_I).lower()
     words = re.sub(r"\ba party'?s\b", "a party's", words)
+    # "Exhibit C", "Schedule 2": where in the agreement, written as the agreement writes its parts
+    words = re.sub(r"\b(exhibit|schedule|appendix|annex|attachment)\s+([a-z0-9][\w.-]*)\b",
+                   lambda m: m.group(1).capitalize() + " " + m.group(2).upper(), words)
     for ph, disp in keep.items():
         words = words.replace(ph, disp)
     return words.strip(" ,")

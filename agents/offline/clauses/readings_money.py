@@ -94,10 +94,12 @@ def _uncapped(c: Ctx, r: ClauseReading) -> None:
     h = _HEADING.match(q).end()  # "10. LIMITATION ON LIABILITY. EXCEPT IN THE EVENT OF ..."
     m = re.match(r"\W*(?:(?:notwithstanding[^,]{0,80},\s*)?(?:and\s+)?)(?:except|excluding|other than)\s+"
                  r"(?:for|with (?:respect|regard) to|in the (?:event|case) of|in connection with|as to|to the extent of)?\s*"
-                 r"([^,;:]{3,140}?),", q[h:], _I)
+                 r"((?:[^,;:()]|\([^()]{0,80}\)){3,200}?),", q[h:], _I)
     redacted = bool(m) and ("[*" in m.group(1) or "***" in m.group(1)) and not re.search(r"[A-Za-z]{3}", re.sub(r"\[[^\]]*\]", "", m.group(1)))
     if m and ("[*" not in m.group(1) and "***" not in m.group(1) or redacted):
-        carve = re.sub(r"\s*\[[^\]]*\]|\s+hereof\b|\s+hereunder\b", "", m.group(1))
+        # "BREACH OF SECTION 9 (PROPRIETARY RIGHTS AND SOFTWARE LICENSING)": a long section title adds nothing to it;
+        # a short one stays ("a breach of § 8 (confidentiality)")
+        carve = re.sub(r"\s*\[[^\]]*\]|\s+hereof\b|\s+hereunder\b|\s*\((?![a-z0-9]{1,4}\))[^()\s]+(?:\s+[^()\s]+){3,}\)", "", m.group(1))
         carve = re.sub(r"^as (set forth|provided|stated) in\b", "the matters in", carve, flags=_I)
         carve = re.sub(r"^(under|pursuant to)\b", r"claims \1", carve, flags=_I)  # "EXCEPT UNDER SECTIONS 13(a) AND 13(b)"
         # "EXCEPT FOR [**], IN NO EVENT WILL EITHER PARTY BE LIABLE": a carve-out the filed copy blanks out is
