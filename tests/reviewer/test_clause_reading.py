@@ -689,6 +689,20 @@ def test_a_carve_out_drops_a_long_section_title_and_keeps_a_short_one(items):
         "(software license agreement) (§ 22.0).")
 
 
+def test_a_waiver_of_severance_is_no_payment(items):
+    from agents.offline.clauses.conditions import severity_for
+
+    waiver = ("18.11 DISTRIBUTOR AGREES THAT, IN THE EVENT OF ANY TERMINATION OF THIS AGREEMENT, IT SHALL HAVE NO RIGHTS TO "
+              "DAMAGES OR INDEMNIFICATION OF ANY NATURE, SPECIFICALLY INCLUDING COMMERCIAL SEVERANCE PAY.")
+    assert severity_for(items["key_employee"], waiver)[0].value == "low"
+    assert write_summary(items["key_employee"], waiver, PARTIES) == (
+        "The clause rules out a payment on termination (such as severance pay or damages) rather than granting one "
+        "(§ 18.11).")
+    pays = ("If the Executive resigns for Good Reason within twelve months after a Change in Control, the Company shall "
+            "pay the Executive severance equal to twelve months of salary.")
+    assert severity_for(items["key_employee"], pays)[0].value == "high"
+
+
 def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
     clause = ("EXCEPT UNDER SECTIONS 13(a) AND 13(b), THE LIABILITY OF EITHER PARTY FOR DAMAGES HEREUNDER IS LIMITED "
               "TO, AND WILL NOT EXCEED, THE AMOUNTS TO BE PAID BY CLIENT HEREUNDER.")

@@ -76,3 +76,16 @@ def frees_only(q: str) -> bool:
     if not _FREEING.search(q):
         return False
     return not _RESTRICTS.search(_FREEING.sub(" ", q))
+
+
+# a clause that denies the payment ("shall have no rights to damages or indemnification of any nature, specifically
+# including commercial severance pay", "waives any right to severance"): the opposite of a payment on termination
+_DENIES_PAYMENT = re.compile(r"\b(?:(?:shall|will)\s+have\s+no\s+rights?|(?:shall|will)\s+not\s+be\s+entitled|(?:is|are)\s+not\s+"
+                             r"entitled|waives?\s+(?:any|all)(?:\s+\w+){0,2}\s+rights?|no\s+(?:party\s+)?(?:shall|will)\s+be\s+"
+                             r"(?:entitled|liable))\b[^.;]{0,160}?\b(?:severance|compensation|indemnit\w*|damages|payments?)\b", _I)
+_GRANTS_PAYMENT = re.compile(r"\b(?:shall|will|must)\s+(?:pay|receive|be\s+paid|be\s+entitled)\b", _I)
+
+
+def denies_payment(q: str) -> bool:
+    """The passage rules a payment out (no right to severance, compensation or damages) and grants none."""
+    return bool(_DENIES_PAYMENT.search(q)) and not _GRANTS_PAYMENT.search(_DENIES_PAYMENT.sub(" ", q))

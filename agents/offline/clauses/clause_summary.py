@@ -17,7 +17,7 @@ import re
 from typing import Callable, Sequence
 
 from agents.offline.clauses.clause_parts import GENERIC, OPENS_RESTRICTION, PartyIndex, PartyLike, index_parties, sale_carve_out
-from agents.offline.clauses.carve_out import carve_out, frees_only
+from agents.offline.clauses.carve_out import carve_out, denies_payment, frees_only
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
 from agents.offline.units import reading_text
@@ -666,6 +666,8 @@ _PLACEHOLDER = re.compile(r"\b(?:what the clause (?:covers|lists)|(?:field|intel
 # a passage that only frees a party (an exception to a restriction, a disclaimer of exclusivity) and whose freedom
 # could not be read as a sentence: what kind of clause it is, as honest as the item's own fallback
 EXCEPTION = "The clause is an exception: it leaves a party free to do what a restriction would otherwise bar"
+# a passage that rules a payment out (no severance, compensation or damages on termination): what kind of clause it is
+NO_PAYMENT = "The clause rules out a payment on termination (such as severance pay or damages) rather than granting one"
 
 
 def is_placeholder(summary: str) -> bool:
@@ -678,7 +680,7 @@ def is_template(summary: str, items: Sequence[str]) -> bool:
     """Whether a summary is the sentence written when a clause's parties or trigger could not be read: it says
     what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
     # "contains a provision triggered by a change of control" names the trigger but still no one who acts
-    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION]
+    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT]
     return any(summary.startswith(s) for s in starts)
 
 
@@ -740,6 +742,10 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     if defined and not any(term.lower() == defined.group(1).lower() for term, _ in idx.terms):
         # '"Monthly Base Fee" shall mean ...': a definition obliges no one; the item's sentence would claim it does
         text = f"The agreement defines \u201c{defined.group(1)}\u201d{sec}."  # the term as the agreement writes it
+    if item.id == "key_employee" and denies_payment(quote):
+        # "shall have no rights to damages ... specifically including commercial severance pay": the item's fallback
+        # would say the clause provides a payment
+        text = NO_PAYMENT + sec + "."
     if (not text or is_template(text, [item.id])) and item.id in ("non_compete", "exclusivity") and frees_only(quote):
         # "this Agreement does not grant ... an exclusive right ... and shall not prevent Cisco from ...": the item's
         # fallback would say a party is restricted, the opposite of the clause

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from agents.offline.clauses.carve_out import frees_only
+from agents.offline.clauses.carve_out import denies_payment, frees_only
 from agents.offline.clauses.clause_parts import AUTO_TERMINATION, STATUTORY_ASSIGNMENT, PartyLike, sale_carve_out
 from agents.offline.clauses.clause_summary import write_summary
 from core.types import ChecklistItem, Severity
@@ -128,6 +128,7 @@ CONDITIONS: dict[str, "callable"] = {
     "live_dispute": lambda q: bool(_LIVE_DISPUTE.search(q)),
     "no_pre_emption": lambda q: not _PRE_EMPTION.search(q),
     "frees_only": frees_only,
+    "denies_payment": denies_payment,
 }
 
 def detect(quote: str) -> list[str]:
