@@ -703,6 +703,15 @@ def test_a_waiver_of_severance_is_no_payment(items):
     assert severity_for(items["key_employee"], pays)[0].value == "high"
 
 
+def test_a_change_of_control_after_which_a_party_must_go_on_performing(items):
+    clause = ("B. Change in Control of Distributor. If a Change in Control occurs with respect to Distributor, Cisco agrees "
+              "to continue to provide Services under this Agreement; provided that Cisco's obligation to provide Services "
+              "shall be limited to the number of accounts processed before it.")
+    assert write_summary(items["change_of_control"], clause, PARTIES) == (
+        "A change of control of Distributor (XYZ Corp.) leaves the agreement in place: Cisco must continue to provide "
+        "services under this agreement, within the limits the clause sets.")
+
+
 def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
     clause = ("EXCEPT UNDER SECTIONS 13(a) AND 13(b), THE LIABILITY OF EITHER PARTY FOR DAMAGES HEREUNDER IS LIMITED "
               "TO, AND WILL NOT EXCEED, THE AMOUNTS TO BE PAID BY CLIENT HEREUNDER.")

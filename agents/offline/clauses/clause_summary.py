@@ -122,6 +122,9 @@ def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
             cp = s.who(r.counterparty) if r.counterparty else "the other party"
             return f"{subj} must notify {cp} of {s.named_in(trig)}{s.tail(False)}"
         return f"The agreement requires notice of {trig}{s.tail(False)}"
+    if r.consequence == "services continue" and r.actor:
+        limits = ", within the limits the clause sets" if r.detail == "limited" else ""
+        return f"{_cap(s.named_in(trig))} leaves the agreement in place: {s.who(r.actor)} {r.action}{limits}{s.tail(False)}"
     if r.consequence == "licences survive":
         return f"{_cap(s.named_in(trig))} leaves the rights and licences granted under the agreement in place{s.tail(False)}"
     if r.action == "is defined" and r.detail:

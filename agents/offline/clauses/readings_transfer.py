@@ -7,11 +7,11 @@ import re
 from typing import Callable
 
 from agents.offline.clauses.clause_grammar import (
-    CONTROL, Ctx, actor_of, anchor, consent_of, control_trigger, subject_of,
+    CONTROL, Ctx, actor_of, anchor, consent_of, control_trigger, plain, subject_of,
 )
 from agents.offline.clauses.clause_parts import (
     AUTO_TERMINATION, ClauseReading, LICENCES_SURVIVE, NOT_TRANSFERABLE, STATUTORY_ASSIGNMENT, amount_of, mention_at,
-    notice_of, other_party, sale_carve_out,
+    notice_of, other_party, sale_carve_out, subject_before,
 )
 
 _I = re.IGNORECASE
@@ -100,6 +100,17 @@ def _change_of_control(c: Ctx, r: ClauseReading) -> None:
     if LICENCES_SURVIVE.search(q):
         r.action, r.consequence = "leaves the licences in place", "licences survive"
         return
+    # "If a Change in Control occurs with respect to Customer, Metavante agrees to continue to provide Services under
+    # this Agreement; provided that ...": the agreement goes on, and who must go on performing it
+    goes_on = _CONTINUES.search(q) if CONTROL.search(q) else None
+    if goes_on:
+        who = subject_before(q, goes_on.start(), c.ms)
+        what = plain(goes_on.group(2), c)
+        if who is not None and who.party >= 0 and what and len(what.split()) <= 8:
+            r.actor, r.action, r.consequence = who.actor, f"must continue to {goes_on.group(1).lower()} {what}", "services continue"
+            r.trigger = control_trigger(c) or ""
+            r.detail = "limited" if re.search(r"\bprovided\s+(?:that|however)|\bsubject\s+to\b|\blimited\b", q[goes_on.end():], _I) else ""
+            return
     if _DEFINES_CONTROL.search(q):
         # the definition, not a consequence: what counts as a change of control is what the lawyer reads it for
         r.action, r.consequence, r.detail = "is defined", "see clause", _control_events(q)
@@ -222,6 +233,10 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
         r.detail = "the rights granted" if re.search(r"\b(?:rights?|licen[cs]es?)\b", barred.group(1), _I) else "the agreement"
         return
     r.consequence = r.consequence or "restricts assignment"
+
+
+_CONTINUES = re.compile(r"\b(?:agrees?\s+to|shall|will)\s+continue\s+to\s+(provide|perform|supply|deliver|sell|license)\s+"
+                        r"((?:the\s+)?[^,;.()]{3,80}?)(?=\s*(?:[,;.(]|$)|\s+(?:in\s+accordance|pursuant|subject|provided|on\s+the\s+terms)\b)", re.I)
 
 
 _PASSIVE = {"sublic": "sublicensed", "sub-li": "sublicensed", "transf": "transferred", "assign": "assigned"}
