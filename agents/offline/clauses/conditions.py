@@ -12,6 +12,7 @@ from typing import Sequence
 from agents.offline.clauses.carve_out import denies_payment, frees_only
 from agents.offline.clauses.clause_parts import AUTO_TERMINATION, STATUTORY_ASSIGNMENT, PartyLike, sale_carve_out
 from agents.offline.clauses.clause_summary import write_summary
+from agents.offline.clauses.readings_money import CARVE_KINDS
 from core.types import ChecklistItem, Severity
 
 _F = re.IGNORECASE | re.DOTALL
@@ -72,9 +73,9 @@ _EXCEPTION = re.compile(r"\b(?:except|excepting|excluding|other\s+than|save\s+(?
 
 # an exception to a cap or an exclusion that names what it lets through ("Except for the obligation of indemnity as
 # set forth in Section 6.1(c) ..., aggregate damages ... shall not exceed"): the clause leaves that liability uncapped
-_CARVE_OUT = re.compile(r"\b(?:except|excepting|excluding|other\s+than|save)\b[^.;]{0,250}?\b(?:indemnif\w*|confidential\w*|"
-                        r"infring\w*|misappropriat\w*|gross(?:ly)?\s+neglig\w*|wil?ful\w*\s+misconduct|fraud\w*|death|"
-                        r"bodily\s+injury|personal\s+injury|breach\w*\s+of\s+(?:section|article|clause)|sections?\s+\d)", _F)
+_CARVE_OUT = re.compile(r"\b(?:except|excepting|excluding|other\s+than|save)\b[^.;]{0,250}?(?:"
+                        + "|".join(rx for _, rx in CARVE_KINDS)
+                        + r"|\bbreach\w*\s+of\s+(?:section|article|clause)|\bsections?\s+\d)", _F)
 
 
 # the words of a pre-emption right: first refusal, offer or negotiation, a right to match, an option to buy. "Shall

@@ -83,7 +83,7 @@ def _cap(c: Ctx, r: ClauseReading) -> None:
 _HEADING = re.compile(r"\W*(?:(?:section|article)\s+)?(?:\d+(?:\.\d+)*\.?\s+)?(?:[A-Z][A-Za-z ;,&'-]{2,60}\.\s+(?=[A-Z]))?")
 
 
-_CARVE_KINDS = (("indemnity claims", r"indemnif"), ("breaches of confidentiality", r"confidential"),
+CARVE_KINDS = (("indemnity claims", r"indemnif"), ("breaches of confidentiality", r"confidential"),
                 ("infringement of intellectual property", r"infring|misappropriat"),
                 ("gross negligence or wilful misconduct", r"gross(?:ly)? neglig|wil?ful(?:l)?\s+misconduct"),
                 ("fraud", r"\bfraud"), ("death or personal injury", r"\bdeath\b|bodily injury|personal injury"))
@@ -114,7 +114,7 @@ def _uncapped(c: Ctx, r: ClauseReading) -> None:
         # payable (a) pursuant to its indemnification obligations, (b) ... confidentiality ... or (c) ... gross
         # negligence": a trailing list of carve-outs, said by kind
         tail = re.search(r"\b(?:except|excluding|other than|save)\b(.{10,600})", q[h:], _I | re.S)
-        kinds = [k for k, rx in _CARVE_KINDS if tail and re.search(rx, tail.group(1), _I)]
+        kinds = [k for k, rx in CARVE_KINDS if tail and re.search(rx, tail.group(1), _I)]
         if kinds:
             r.detail = kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " or " + kinds[-1]
             rest = ClauseReading()
