@@ -712,6 +712,14 @@ def test_a_change_of_control_after_which_a_party_must_go_on_performing(items):
         "services under this agreement, within the limits the clause sets.")
 
 
+def test_of_two_parties_the_other_one_is_named(items):
+    # "THE RESELLER" is no defined term of this agreement, but of its two parties the indemnitee is the other one
+    clause = ("TO THE EXTENT THE RESELLER HAS COMPLIED WITH THIS SECTION, CISCO SHALL INDEMNIFY AND HOLD HARMLESS THE "
+              "RESELLER FOR ANY AND ALL LOSSES SUFFERED BY THE RESELLER IN CONNECTION WITH THE PRODUCTS.")
+    assert write_summary(items["indemnification"], clause, PARTIES) == (
+        "Cisco must indemnify Distributor (XYZ Corp.) against claims and losses.")
+
+
 def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
     clause = ("EXCEPT UNDER SECTIONS 13(a) AND 13(b), THE LIABILITY OF EITHER PARTY FOR DAMAGES HEREUNDER IS LIMITED "
               "TO, AND WILL NOT EXCEED, THE AMOUNTS TO BE PAID BY CLIENT HEREUNDER.")

@@ -34,6 +34,9 @@ class _Say:
         self.named: set[str] = set()
 
     def who(self, actor: str) -> str:
+        if actor == "the other party" and self.r.actor in self.idx.displays and len(self.idx.displays) == 2:
+            # of two parties, the other one has a name: "Company must indemnify i3 ICS", not "the other party"
+            actor = self.idx.displays[1 - self.idx.displays.index(self.r.actor)]
         if actor in GENERIC or actor.startswith("the "):
             return actor
         if actor in self.idx.displays and actor not in self.named:
@@ -119,7 +122,7 @@ def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
     if r.consequence == "notice only":
         if r.actor:
             subj, _ = s.subject("")
-            cp = s.who(r.counterparty) if r.counterparty else "the other party"
+            cp = s.who(r.counterparty or "the other party")
             return f"{subj} must notify {cp} of {s.named_in(trig)}{s.tail(False)}"
         return f"The agreement requires notice of {trig}{s.tail(False)}"
     if r.consequence == "services continue" and r.actor:
@@ -421,7 +424,7 @@ def _simple(template: str) -> Callable[[_Say, ClauseReading], str | None]:
         if not r.actor or not r.action:
             return None
         subj, verb = s.subject(r.action)
-        return template.format(subj=subj, verb=verb, cp=s.who(r.counterparty) if r.counterparty else "the other party",
+        return template.format(subj=subj, verb=verb, cp=s.who(r.counterparty or "the other party"),
                                cp_poss=s.poss(r.counterparty), amount=f" of at least {r.amount}" if r.amount else "",
                                detail=r.detail, trig=f" on {r.trigger}" if r.trigger else "") + s.tail(False)
     return say
@@ -533,7 +536,7 @@ def _disparage(s: _Say, r: ClauseReading) -> str | None:
     if not r.actor:
         return None
     subj, verb = s.subject(r.action)
-    whom = s.who(r.counterparty) if r.counterparty else "the other" if subj == "Neither party" else "the other party"
+    whom = s.who(r.counterparty) if r.counterparty else "the other" if subj == "Neither party" else s.who("the other party")
     return f"{subj} {verb} {whom}{s.tail(False)}"
 
 
@@ -544,7 +547,7 @@ def _not_to_sue(s: _Say, r: ClauseReading) -> str | None:
     whose = s.poss(r.counterparty)
     if r.action == "may not challenge":
         return f"{subj} {verb} the {r.trigger} of {whose} {r.detail or 'rights'}{s.tail(False)}"
-    whom = s.who(r.counterparty) if r.counterparty else "the other" if subj == "Neither party" else "the other party"
+    whom = s.who(r.counterparty) if r.counterparty else "the other" if subj == "Neither party" else s.who("the other party")
     about = f" in respect of the {r.detail} the clause covers" if r.detail else ""  # whose they are is not read
     return f"{subj} {verb} {whom}{about}{s.tail(False)}"
 
