@@ -12,7 +12,7 @@ import calendar
 import re
 from datetime import date
 
-from agents.facts.lifecycle import DATE, MONTHS, NUMBER_WORDS, parse_date
+from agents.facts.lifecycle import DATE, MONTHS, NUMBER_WORDS, WITHIN_TERM, parse_date
 from agents.facts.models import Span
 from agents.facts.scan import word_positions
 
@@ -99,10 +99,6 @@ _TERM_SUBJECT = re.compile(
     r"ends?|(?:enter|come)s?\s+into\s+(?:force|effect))\b|\b(?:the|its)\s+Term\b(?:\s*\([^()]{0,40}\))?(?=\s+(?:of|shall|will|is))"
     r"|\bthis\s+(?:Agreement|Contract)\s+is\s+(?:valid|effective|in\s+force)\b"
     r"|[\"\u201c\u201d]?\bTerm\b[\"\u201d\u201c]?\s+(?:shall\s+)?means?\b", re.I)
-# "During the term of this Agreement and for two years after": a survival period, not the term.
-# "the first Calendar Year of the Term shall ... end on December 31, 2019": a period within the term, not the term.
-_DURING = re.compile(r"\b(?:during|throughout|for\s+the\s+duration\s+of|prior\s+to\s+the\s+end\s+of|in\s+the\s+course\s+of|"
-                     r"within|before|after|upon|following|until|beyond|of)\s+(?:the\s+)?$", re.I)
 _AFTERWARDS = re.compile(r"^\s*(?:thereafter|after\s+(?:its|the|such)?\s*(?:termination|expiration|expiry))", re.I)
 _EXPIRY_LABEL = re.compile(rf"\b(?:Expiration|Expiry|Termination|End)\s+Date\s*:\s*({ANY_DATE})", re.I)
 _ANNIVERSARY = re.compile(rf"\b(?:the\s+)?{_N}(?:year\s+)?anniversary\b", re.I)
@@ -303,7 +299,7 @@ def read_term(text: str, start: date | None) -> tuple[str, Span, date | None, Sp
         if (lm := _EXPIRY_LABEL.search(text, max(0, pos - 14), pos + 40)) and (d := read_date(lm.group(1))):
             return f"until {d.isoformat()}", (lm.start(), lm.end()), d, (lm.start(1), lm.end(1))
     for tm in _term_subjects(text, low):
-        if _DURING.search(text, max(0, tm.start() - 40), tm.start()):
+        if WITHIN_TERM.search(text, max(0, tm.start() - 40), tm.start()):
             continue
         s, e = _sentence_at(text, tm.start())
         sent = text[s:e]

@@ -140,7 +140,8 @@ def title(text: str, preamble_start: int | None) -> tuple[str, Span]:
                 return s, (start, start + len(s))
         pos += len(line)
     found = [(m, 1 if m.group(1) else 2) for m in _THIS_TITLE.finditer(text, 0, min(len(text), (preamble_start or 0) + 3000))]
+    if not found:
+        return "", (0, 0)
     # "THIS AGREEMENT" names no kind of instrument; a later "This Supply Agreement" does
-    for m, g in sorted(found, key=lambda f: len(f[0].group(f[1]).split()) < 2):
-        return m.group(g), (m.start(g), m.end(g))
-    return "", (0, 0)
+    m, g = min(found, key=lambda f: len(f[0].group(f[1]).split()) < 2)
+    return m.group(g), (m.start(g), m.end(g))

@@ -45,6 +45,10 @@ KINDS = ("supply", "purchase", "distribution", "licen", "lease", "loan", "credit
          "employment", "consult", "agency", "reseller", "manufactur", "development", "joint venture",
          "non-disclosure", "confidentiality", "sponsorship", "franchise", "collaboration", "customer", "master")
 
+# "During the term of this Agreement and for two years after": a survival period, not the term.
+# "the first Calendar Year of the Term shall ... end on December 31, 2019": a period within the term, not the term.
+WITHIN_TERM = re.compile(r"\b(?:during|throughout|for\s+the\s+duration\s+of|prior\s+to\s+the\s+end\s+of|in\s+the\s+course\s+of|"
+                     r"within|before|after|upon|following|until|beyond|of)\s+(?:the\s+)?$", re.I)
 _SELF_DATE = re.compile(
     rf"\b(?:is\s+dated|dated\s+(?:as\s+of\s+)?|made\s+(?:and\s+entered\s+into\s+)?(?:on|as\s+of)\s+|"
     rf"entered\s+into\s+(?:on|as\s+of)\s+|effective\s+(?:as\s+of|from)\s+)(?:the\s+)?({DATE})", re.I)
@@ -209,7 +213,7 @@ def _own_term(f: AgreementFacts, sent: str) -> None:
     # the subject that ends is the agreement or its term, not a period of it ("the first Calendar Year of the Term
     # shall begin on the Effective Date and end on December 31, 2019")
     subj = [s for s in re.finditer(r"\b(?:this\s+Agreement|the\s+Term|Initial\s+Term)\b", sent[:em.start()] if em else "", re.I)
-            if not re.search(r"\b(?:of|during|throughout|within|before|after|following|until)\s+(?:the\s+)?$", sent[max(0, s.start() - 30):s.start()], re.I)]
+            if not WITHIN_TERM.search(sent, max(0, s.start() - 40), s.start())]
     if em and subj and (d := parse_date(em.group(1))):
         f.ends = d
 

@@ -532,11 +532,19 @@ def _beneficiary(s: _Say, r: ClauseReading) -> str | None:
             f"beneficiar{'ies' if plural else 'y'} who may enforce the agreement{s.tail(False)}")
 
 
+def _whom(s: _Say, r: ClauseReading, subj: str) -> str:
+    """The party a restriction protects: the counterparty read, "the other" after "Neither party", else the other
+    party (named where the agreement has two)."""
+    if r.counterparty:
+        return s.who(r.counterparty)
+    return "the other" if subj == "Neither party" else s.who("the other party")
+
+
 def _disparage(s: _Say, r: ClauseReading) -> str | None:
     if not r.actor:
         return None
     subj, verb = s.subject(r.action)
-    whom = s.who(r.counterparty) if r.counterparty else "the other" if subj == "Neither party" else s.who("the other party")
+    whom = _whom(s, r, subj)
     return f"{subj} {verb} {whom}{s.tail(False)}"
 
 
@@ -547,7 +555,7 @@ def _not_to_sue(s: _Say, r: ClauseReading) -> str | None:
     whose = s.poss(r.counterparty)
     if r.action == "may not challenge":
         return f"{subj} {verb} the {r.trigger} of {whose} {r.detail or 'rights'}{s.tail(False)}"
-    whom = s.who(r.counterparty) if r.counterparty else "the other" if subj == "Neither party" else s.who("the other party")
+    whom = _whom(s, r, subj)
     about = f" in respect of the {r.detail} the clause covers" if r.detail else ""  # whose they are is not read
     return f"{subj} {verb} {whom}{about}{s.tail(False)}"
 

@@ -255,8 +255,8 @@ _FOR_CAUSE = re.compile(r"(?<!without )(?<!with or without )\bfor\s+cause\b", _I
 
 
 def _no_cause(q: str) -> bool:
-    found = [m for m in _NO_CAUSE.finditer(q)]
-    if any(not re.fullmatch(_ANY_REASON.pattern, m.group(0), _I) for m in found):
+    found = list(_NO_CAUSE.finditer(q))
+    if any(not _ANY_REASON.fullmatch(m.group(0)) for m in found):
         return True  # "for convenience", "without cause", "at will", "in its sole discretion"
     if _FOR_CAUSE.search(q):
         return False
