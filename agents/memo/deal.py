@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from agents.offline.clauses.clause_parts import (
-    AUTO_TERMINATION, LICENCES_SURVIVE, NOT_TRANSFERABLE, STATUTORY_ASSIGNMENT, notice_of, sale_carve_out,
+    AUTO_TERMINATION, LICENCES_SURVIVE, NOT_TRANSFERABLE, STATUTORY_ASSIGNMENT, denies_assignment, notice_of, sale_carve_out,
 )
 from core.types import SEVERITY_ORDER, Finding
 
@@ -39,6 +39,7 @@ PROTECTIVE = frozenset({"cap_on_liability", "indemnification", "insurance", "con
 NO_CONSENT_ON_SALE = "no consent needed on a sale of the business"
 TERMINATES_AUTOMATICALLY = "terminates automatically"
 LICENCES_SURVIVE_CONSEQUENCE = "licences continue; no consent"
+NOT_AN_ASSIGNMENT = "change of control is no assignment; no consent"
 PROHIBITED = "assignment prohibited"  # no consent route in the clause: the counterparty must agree to an amendment or waiver
 UNREAD = "restriction; read the clause"  # the consequence could not be read from the passage
 _TERMINATES = re.compile(r"\bterminat|\bcancel|\brescind", re.I)
@@ -65,6 +66,8 @@ def consequence(f: Finding) -> str:
         return LICENCES_SURVIVE_CONSEQUENCE
     if _TERMINATES.search(q):
         return "counterparty may terminate"
+    if denies_assignment(q) and not _CONSENT.search(q):  # "nor shall any change in control ... be deemed an assignment"
+        return NOT_AN_ASSIGNMENT
     sale = sale_carve_out(q)
     if sale is not None:
         # a carve-out for one party says nothing of a sale of the other, which still needs consent
@@ -80,12 +83,16 @@ def consequence(f: Finding) -> str:
 
 def trigger(f: Finding) -> str:
     if "change_of_control" in f.items or "debt_change_of_control" in f.items:
-        return "change of control" + (" (deemed an assignment)" if _DEEMED.search(f.quote) else "")
+        return "change of control" + (" (deemed an assignment)" if _deemed(f.quote) else "")
     if "lease_assignment" in f.items:
         return "assignment of the lease"
     if STATUTORY_ASSIGNMENT.search(f.quote):
         return "assignment (1940 Act: incl. change of control)"
-    return "assignment or transfer" + (" (incl. change of control)" if _DEEMED.search(f.quote) else "")
+    return "assignment or transfer" + (" (incl. change of control)" if _deemed(f.quote) else "")
+
+
+def _deemed(q: str) -> bool:
+    return bool(_DEEMED.search(q)) and not denies_assignment(q)
 
 
 def notice_period(f: Finding) -> str:
@@ -121,7 +128,7 @@ def recommended_action(f: Finding) -> str:
             return "Negotiate a waiver of the termination right before closing"
         if c.startswith("prior consent"):
             return "Obtain the counterparty's consent before closing"
-        if c == LICENCES_SURVIVE_CONSEQUENCE:
+        if c in (LICENCES_SURVIVE_CONSEQUENCE, NOT_AN_ASSIGNMENT):
             return "Note only"
         if c == PROHIBITED:
             return "If the deal transfers the agreement (asset sale, or a merger where the law treats it as one), agree a waiver with the counterparty before closing"
@@ -155,7 +162,7 @@ def rank(f: Finding, order: dict[str, int]) -> tuple:
     then checklist order, then place."""
     impact = min(IMPACT.get(i, 20 + order.get(i, 0)) for i in f.items)
     c = consequence(f)
-    weaker = 1 if impact <= 1 and (c == "notice only" or c.startswith("no consent needed")) else 0
+    weaker = 1 if impact <= 1 and (c in ("notice only", NOT_AN_ASSIGNMENT) or c.startswith("no consent needed")) else 0
     protective = 1 if f.category in PROTECTIVE else 0  # its own item speaks first, as in recommended_action
     return (protective, SEVERITY_ORDER[f.severity], impact, weaker, -f.confidence, f.citation.document_path,
             f.citation.char_start)

@@ -164,3 +164,21 @@ def test_licences_that_survive_a_change_of_control_need_no_consent(items):
     assert f.summary == "A change of control leaves the rights and licences granted under the agreement in place."
     assert deal.consequence(f) == deal.LICENCES_SURVIVE_CONSEQUENCE and not deal.needs_consent(f)
     assert deal.recommended_action(f) == "Note only"
+
+
+def test_a_change_of_control_the_clause_says_is_no_assignment_needs_no_consent(items):
+    # the opposite of a deemed assignment, in the same words: "nor shall any change in control ... be deemed"
+    denial = ("No delegation by either party of any duty hereunder shall be deemed an assignment of this Agreement, nor "
+              "shall any change in control or an assignment by operation of law by either party be deemed an assignment "
+              "hereunder.")
+    for category, severity in (("change_of_control", Severity.low), ("anti_assignment", Severity.medium)):
+        f = _f(category, denial, items)
+        assert f.summary == "A change of control is not treated as an assignment of the agreement."
+        assert f.severity == severity
+        assert deal.consequence(f) == deal.NOT_AN_ASSIGNMENT and not deal.needs_consent(f)
+        assert deal.recommended_action(f) == "Note only"
+        assert deal.trigger(f) in ("change of control", "assignment or transfer")  # not "deemed", not "incl."
+    deemed = _f("anti_assignment", "A change of control of Seller shall be deemed an assignment for purposes of this "
+                                   "Section, requiring the prior written consent of Buyer.", items)
+    assert deemed.severity == Severity.high and "is treated as an assignment" in deemed.summary
+    assert deal.trigger(deemed) == "assignment or transfer (incl. change of control)"

@@ -1142,3 +1142,41 @@ def test_a_party_a_grant_becomes_exclusive_to_is_not_read_as_restricted(items):
     clause = ("3.03 If the Option is exercised, the license grants set forth in Article 3 will become exclusive to "
               "Distributor for a perpetual term, shall not be subject to a licensing fee and shall be fully paid-up.")
     assert "may not deal" not in write_summary(items["exclusivity"], clause, PARTIES)
+
+
+def test_a_non_solicit_read_as_a_non_compete_is_written_and_graded_as_one(items):
+    from agents.offline.clauses.conditions import severity_for
+
+    clause = ("5.2 Non-Solicitation. Each of Cisco and Distributor agrees not to solicit or hire any employee of the other "
+              "party during the term of this Agreement and for a period of 12 months thereafter.")
+    assert severity_for(items["non_compete"], clause)[0].value == "low"
+    assert write_summary(items["non_compete"], clause, PARTIES) == write_summary(items["non_solicit"], clause, PARTIES)
+    customers = ("4. Non-solicitation of Clients. Distributor shall not directly or indirectly solicit an existing business "
+                 "customer of Cisco during the term of this Agreement.")
+    # the clause bars soliciting, not hiring: the sentence uses the clause's verb
+    assert write_summary(items["non_solicit"], customers, PARTIES) == (
+        "Distributor (XYZ Corp.) may not solicit Cisco's customers (§ 4).")
+    competes = "Distributor shall not solicit orders for any product that competes with the Products."
+    assert severity_for(items["non_compete"], competes)[0].value == "high"
+
+
+@pytest.mark.parametrize("item_id, clause, sentence", [
+    # a requirements contract says what must be bought, and from whom
+    ("exclusivity", "Distributor shall purchase all of its requirements of Products exclusively from Cisco during the Term.",
+     "Distributor (XYZ Corp.) must buy all its requirements of the products from Cisco."),
+    # what "nothing in this Section shall limit" leaves out of the limits; a PDF's zero-width space before a number
+    ("uncapped_liability", "Nothing in this Section \u200b9.4 shall operate to limit or exclude any liability under Section "
+                           "\u200b9.2 for a third-party claim, or for fraud.",
+     "The limits on liability do not apply to liability under § 9.2 for a third-party claim, or for fraud (§ 9.4)."),
+    # "the Party which was not subject to the Change of Control" is the other party
+    ("change_of_control", "In the event of a Change of Control, the Party which was not subject to the Change of Control may "
+                          "terminate this Agreement upon six (6) months advance written notice.",
+     "Either party may terminate on a change of control of the other party, on 6 months' written notice."),
+    # a deemed assignment that lets a party terminate says who
+    ("anti_assignment", "Any Change of Control of Distributor shall be considered as an assignment by Distributor, allowing "
+                        "Cisco to terminate this Agreement.",
+     "A change of control of Distributor (XYZ Corp.) is treated as an assignment of the agreement, on which Cisco may "
+     "terminate it."),
+])
+def test_requirements_limits_left_out_and_who_may_terminate_on_a_change_of_control(items, item_id, clause, sentence):
+    assert write_summary(items[item_id], clause, PARTIES) == sentence

@@ -242,7 +242,9 @@ _NUMBERS = {
 }
 _NUM = r"(?P<word>(?:one hundred )?[a-z]+(?:-[a-z]+)?)?\s*(?:\((?P<par>\d+)\)|(?P<dig>\d+))?"
 PERIOD = re.compile(r"\b" + _NUM + r"[\s-]*(?P<unit>(?:calendar |business |working )?(?:day|month|year|week)s?)\b", _I)
-_NOTICE_AFTER = re.compile(r"^(?:'s|’s|'|’)?\s*(?:(?:prior|advance|advanced|previous|written|express)\s+){0,3}notice", _I)
+# "six (6) months advance written notification" is the same notice
+_NOTICE_AFTER = re.compile(r"^(?:'s|’s|'|’)?\s*(?:(?:prior|advance|advanced|previous|written|express)\s+){0,3}notice|"
+                           r"^(?:'s|’s|'|’)?\s*(?:(?:prior|advance|advanced|previous|written|express)\s+){1,3}notification\b", _I)
 _NOTICE_BEFORE = re.compile(r"notice\s+(?:of\s+)?(?:(?:at least|not less than|no less than|no fewer than|a minimum of)\s+)?$"
                             r"|notice\b[^.;]{0,40}?\bof\s+(?:(?:at least|not less than|no less than)\s+)?$", _I)
 _BARE_NOTICE = re.compile(r"\b(?:upon|on|by|with|after|following|giving)\s+(?:\w+\s+){0,2}?(prior\s+)?(written\s+)?notice\b", _I)
@@ -371,3 +373,36 @@ def sale_carve_out(quote: str) -> SaleCarveOut | None:
 AUTO_TERMINATION = re.compile(r"\bterminat\w*\s+automatically|\bautomatic(?:ally)?\s+(?:be\s+)?terminat\w*", _I)
 STATUTORY_ASSIGNMENT = re.compile(r"\bassignment\W{1,3}(?:as (?:such term is |that term is )?defined|within the meaning)[^.;)]{0,40}"
                                   r"(?:1940 Act|Investment Company Act|Investment Advisers Act|Advisers Act)", _I)
+
+
+# a restriction on soliciting or hiring people ("agrees not to solicit or hire any employee of the other party"), with no
+# word of competing: a non-solicit, which the classifier may also take for a non-compete
+_SOLICITS = re.compile(r"\b(?:solicit\w*|hire|hiring|recruit\w*|employ)\b[^.;]{0,80}?\b(?:employees?|personnel|staff|officers|"
+                       r"consultants|contractors|customers?|clients?|suppliers?)\b", _I)
+_COMPETES = re.compile(r"\bcompet\w*|\bengag\w*\s+in\b", _I)
+
+
+def solicit_only(quote: str) -> bool:
+    return bool(_SOLICITS.search(quote)) and not _COMPETES.search(quote)
+
+
+# "a Change of Control shall be deemed an assignment", "shall constitute a transfer"; a denial says the opposite: "nor
+# shall any change in control ... be deemed an assignment hereunder", "shall not constitute an assignment"
+_DEEMING = re.compile(r"\b(?:deemed|constitut\w*|considered|treated\s+as)\b[^.;]{0,60}?\b(?:assign|transfer)", _I)
+_DENIED = re.compile(r"(?:\b(?:not|nor|never|neither)\b|(?:^|[.;,]\s*)no\b|\bin\s+no\s+event\b)[^,.;]*$", _I)
+
+
+def deems_assignment(quote: str) -> bool:
+    """Whether the clause treats something (a change of control, a merger) as an assignment, not only denies it."""
+    return any(not _DENIED.search(quote[max(0, m.start() - 200):m.start()]) for m in _DEEMING.finditer(quote))
+
+
+NOT_AN_ASSIGNMENT = "change of control not an assignment"
+
+
+def denies_assignment(quote: str) -> bool:
+    """Whether the clause says a change of control is not an assignment, and nowhere that it is one."""
+    return bool(_DEEMING.search(quote)) and not deems_assignment(quote) and bool(CONTROL_WORDS.search(quote))
+
+
+CONTROL_WORDS = re.compile(r"\bchange\s+(?:of|in)\s+(?:the\s+)?control\b|\bchange[- ]of[- ]control\b", _I)

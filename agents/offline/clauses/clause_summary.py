@@ -13,10 +13,12 @@ not one of the agreement's parties, and falls back to the honest sentence.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Callable, Sequence
 
-from agents.offline.clauses.clause_parts import GENERIC, OPENS_RESTRICTION, PartyIndex, PartyLike, index_parties, sale_carve_out
+from agents.offline.clauses.clause_parts import (GENERIC, NOT_AN_ASSIGNMENT, OPENS_RESTRICTION, PartyIndex, PartyLike,
+                                                index_parties, sale_carve_out, solicit_only)
 from agents.offline.clauses.carve_out import carve_out, denies_payment, frees_only
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
@@ -115,6 +117,11 @@ def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
         trig = s.named_in(trig)
         consent = f", which requires {s.poss(r.counterparty, '')} consent".replace("requires  consent", "requires consent") if s.said(r"consent|approv") else ""
         return f"{_cap(s.named_in(trig))} is treated as an assignment of the agreement{consent}{s.tail(False)}"
+    if r.consequence == "termination right (treated as assignment)":
+        trig = _cap(s.named_in(trig))
+        return f"{trig} is treated as an assignment of the agreement, on which {s.who(r.counterparty)} may terminate it{s.tail(False)}"
+    if r.consequence == NOT_AN_ASSIGNMENT:
+        return f"{_cap(s.named_in(trig))} is not treated as an assignment of the agreement{s.tail(False)}"
     if r.consequence == "consent required":
         trig = s.named_in(trig)
         who = s.poss(r.counterparty, "") + " " if r.counterparty else ""
@@ -181,8 +188,11 @@ def _assignment(s: _Say, r: ClauseReading) -> str | None:
     if r.actor and r.action == "may assign" and consent:
         subj, _ = s.subject(r.action)
         return f"{subj} may assign the agreement only with {s.poss(r.counterparty, '')} {written}consent".replace("  ", " ") + s.tail(False)
-    if r.detail == "change of control counts" and r.trigger.startswith("a "):
-        return f"{_cap(s.named_in(r.trigger))} is treated as an assignment of the agreement{s.tail(False)}"
+    if r.detail in ("change of control counts", "change of control counts; may terminate", NOT_AN_ASSIGNMENT) and \
+            r.trigger.startswith("a "):
+        is_ = "is not" if r.detail == NOT_AN_ASSIGNMENT else "is"
+        then = f", on which {s.who(r.counterparty)} may terminate it" if r.detail.endswith("may terminate") else ""
+        return f"{_cap(s.named_in(r.trigger))} {is_} treated as an assignment of the agreement{then}{s.tail(False)}"
     if "void" in r.consequence and consent:
         return f"Any assignment made without the required consent is void{s.tail(False)}"
     if "void" in r.consequence:
@@ -221,6 +231,12 @@ def _exclusive_object(s: _Say, verbs: str) -> str:
     return (plain_words(m.group(1), s.idx) or "") if m and len(m.group(1).split()) <= 14 else ""
 
 
+# a requirements contract: what the buyer must take all of from the other party
+_REQUIREMENTS = re.compile(r"\b(?:purchase|buy|obtain|source|order)\s+(?:all|one\s+hundred\s+percent\s+\(100%\)|100%)\s+(?:of\s+)?"
+                           r"(?:its|their)\s+(?:\w+\s+)?requirements\s+(?:for\s+(?:the\s+)?(?:supply\s+of\s+)?|of\s+)"
+                           r"([^,;:.()]{2,60}?)\s+(?:exclusively\s+)?from\b", _I)
+
+
 def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
     if not r.actor:
         return None
@@ -242,6 +258,11 @@ def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
         what = (plain_words(m.group(1), s.idx) or "") if m and len(m.group(1).split()) <= 12 else ""
         return f"{subj} must use {s.who(r.counterparty)} as its exclusive {r.detail} for {what or 'what the clause covers'}{s.tail(False)}"
     if r.action == "must deal exclusively":
+        needs = _REQUIREMENTS.search(reading_text(s.quote)) if r.counterparty else None
+        what = plain_words(needs.group(1), s.idx) if needs else None
+        if what:  # "shall purchase all of its requirements for supply of Licensed Product exclusively from CytoDyn"
+            what = what if re.match(r"(?:the|its|all|any|such)\b", what) else "the " + what
+            return f"{subj} must buy all its requirements of {what} from {s.who(r.counterparty)}{s.tail(False)}"
         return f"{subj} must deal exclusively{' with ' + s.who(r.counterparty) if r.counterparty else ''}{s.tail(False)}"
     return f"{subj} {verb.replace('deal with others', 'deal with third parties')} in the field the clause covers{s.tail(False)}"
 
@@ -259,6 +280,16 @@ def _solicit_object(s: _Say, r: ClauseReading) -> str:
     whose = s.poss(r.counterparty)
     kinds = [k for k, rx in (("employees", r"employ|personnel|staff|consultant"), ("customers", r"customer|client")) if s.said(rx)]
     return f" {whose} {' or '.join(kinds)}" if kinds else ""
+
+
+def _non_solicit(s: _Say, r: ClauseReading) -> str | None:
+    # the verbs the clause uses: "shall not solicit an existing business customer" bars soliciting, not hiring
+    # ("persons employed by the other party" names whom, not a verb)
+    verbs = [v for v, rx in (("solicit", r"\bsolicit|\binduce|\bentice"), ("hire", r"\bhir(?:e|es|ing)\b|\bemploy(?:s|ing)?\b|\brecruit"))
+             if s.said(rx)]
+    if verbs and r.action == "may not solicit or hire":
+        r = dataclasses.replace(r, action="may not " + " or ".join(verbs))
+    return _restriction(_solicit_object)(s, r)
 
 
 def _cap_liability(s: _Say, r: ClauseReading) -> str | None:
@@ -596,7 +627,7 @@ _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
     # "with Cisco" only where the clause says so; a restriction on some work is not a promise not to compete with anyone
     "non_compete": _restriction(lambda s, r: f" with {s.who(r.counterparty)}" if r.counterparty and s.said(
         r"compet\w*\s+(directly\s+or\s+indirectly\s+)?with\s+(the\s+)?" + re.escape(r.counterparty)) else ""),
-    "non_solicit": _restriction(_solicit_object),
+    "non_solicit": _non_solicit,
     "most_favored_nation": _simple("{subj} must give {cp} terms at least as favourable as those it gives any third party"),
     "rofr_rofo": _simple("{subj} {verb}{trig}"),
     "minimum_commitment": _minimum,
@@ -695,6 +726,8 @@ def is_template(summary: str, items: Sequence[str]) -> bool:
     what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
     # "contains a provision triggered by a change of control" names the trigger but still no one who acts
     starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT]
+    if "non_compete" in items:
+        starts.append(HONEST["non_solicit"])  # a non-solicit filed as a non-compete is written as one (write_summary)
     return any(summary.startswith(s) for s in starts)
 
 
@@ -722,6 +755,11 @@ STATUTES = {"Investment Company Act", "Investment Advisers Act"}
 
 def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] = ()) -> str:
     """One grammatical sentence: who may do what on which trigger, with notice and section when stated."""
+    if item.id == "non_compete" and solicit_only(quote) and not frees_only(quote):
+        # "agrees not to solicit or hire any employee of the other party": a non-solicit that the classifier also took
+        # for a non-compete; the non-solicit's reading says who may not solicit whom, the non-compete's would claim a
+        # restriction on competing that the clause does not make
+        item = item.model_copy(update={"id": "non_solicit", "title": "Non-solicitation"})
     idx = index_parties(parties)
     r = read_clause(item.id, quote, parties)
     say = _SAY.get(item.id)

@@ -10,7 +10,8 @@ import re
 from typing import Sequence
 
 from agents.offline.clauses.carve_out import denies_payment, frees_only
-from agents.offline.clauses.clause_parts import AUTO_TERMINATION, STATUTORY_ASSIGNMENT, PartyLike, sale_carve_out
+from agents.offline.clauses.clause_parts import (AUTO_TERMINATION, STATUTORY_ASSIGNMENT, PartyLike, denies_assignment, sale_carve_out,
+                                                solicit_only)
 from agents.offline.clauses.clause_summary import write_summary
 from agents.offline.clauses.readings_money import CARVE_KINDS
 from core.types import ChecklistItem, Severity
@@ -114,7 +115,9 @@ CONDITIONS: dict[str, "callable"] = {
     # One side holds the right: the reviewer cannot know which party is the target,
     # so a one-sided termination right is treated as possibly the counterparty's.
     "counterparty_right": lambda q: bool(_TERMINATE.search(q)) and not _MUTUAL.search(q),
-    "change_of_control_deemed_assignment": lambda q: bool(_DEEMED.search(q) or STATUTORY_ASSIGNMENT.search(q)),
+    "change_of_control_deemed_assignment": lambda q: bool((_DEEMED.search(q) and not denies_assignment(q)) or STATUTORY_ASSIGNMENT.search(q)),
+    # "nor shall any change in control ... be deemed an assignment": the clause says the deal needs no consent under it
+    "change_of_control_not_assignment": denies_assignment,
     "binds_target": lambda q: bool(_BINDS.search(q)),
     "binds_affiliates": lambda q: bool(_AFFILIATES.search(q)),
     "on_sale_of_business": lambda q: bool(_SALE.search(q)),
@@ -130,6 +133,7 @@ CONDITIONS: dict[str, "callable"] = {
     "no_pre_emption": lambda q: not _PRE_EMPTION.search(q),
     "frees_only": frees_only,
     "denies_payment": denies_payment,
+    "solicit_only": solicit_only,
 }
 
 def detect(quote: str) -> list[str]:

@@ -89,6 +89,14 @@ CARVE_KINDS = (("indemnity claims", r"indemnif"), ("breaches of confidentiality"
                 ("fraud", r"\bfraud"), ("death or personal injury", r"\bdeath\b|bodily injury|personal injury"))
 
 
+# "Nothing in this Section 8.7 shall operate to limit or exclude any liability under Section 8.5 ..., or for fraud": what
+# the limits leave out, in the clause's words
+_NOTHING_LIMITS = re.compile(r"\bnothing\s+(?:contained\s+)?in\s+(?:this|the)\s+(?:agreement|section|article|clause)[^,;]{0,20}?\s+"
+                             r"(?:shall|will|is\s+intended\s+to)\s+(?:operate\s+to\s+|be\s+construed\s+(?:so\s+as\s+)?to\s+)?"
+                             r"(?:limit|exclude|restrict)(?:\s+or\s+(?:limit|exclude|restrict))?\s+(?:(?:either|a|any)\s+party['\u2019]s\s+)?(?:any\s+)?"
+                             r"(liability\s+(?:for|under|in\s+respect\s+of|with\s+respect\s+to|arising)\b(?:[^.;]|(?<=\d)\.(?=\d)){3,200})", _I)
+
+
 def _uncapped(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     h = _HEADING.match(q).end()  # "10. LIMITATION ON LIABILITY. EXCEPT IN THE EVENT OF ..."
@@ -121,6 +129,9 @@ def _uncapped(c: Ctx, r: ClauseReading) -> None:
             _cap(c, rest)
             r.trigger = {"liability capped": "the liability cap", "consequential damages excluded":
                          "the exclusion of indirect and consequential damages"}.get(rest.consequence, "")
+    kept = _NOTHING_LIMITS.search(q) if not r.detail else None
+    if kept:
+        r.detail = plain(kept.group(1), c).replace("this §", "§")
     if re.search(r"without limit(?!ation|ing)|unlimited|shall not (be )?(subject to|limited)|not subject to (any )?(cap|limit)|(limitation|limit|cap|exclusion)s?\b[^.;]{0,150}(shall|will|do|does) not apply", q, _I) or r.detail:
         r.action, r.consequence = "liability is uncapped", "uncapped liability"
         who, _, _ = subject_of(c, r"bear|be liable|liable")

@@ -10,8 +10,8 @@ from agents.offline.clauses.clause_grammar import (
     CONTROL, Ctx, actor_of, anchor, consent_of, control_trigger, plain, subject_of,
 )
 from agents.offline.clauses.clause_parts import (
-    AUTO_TERMINATION, ClauseReading, LICENCES_SURVIVE, NOT_TRANSFERABLE, STATUTORY_ASSIGNMENT, amount_of, mention_at,
-    notice_of, other_party, sale_carve_out, subject_before,
+    AUTO_TERMINATION, ClauseReading, LICENCES_SURVIVE, NOT_AN_ASSIGNMENT, NOT_TRANSFERABLE, STATUTORY_ASSIGNMENT, amount_of,
+    deems_assignment, denies_assignment, mention_at, notice_of, other_party, sale_carve_out, subject_before,
 )
 
 _I = re.IGNORECASE
@@ -80,6 +80,10 @@ def _requires_consent(q: str) -> bool:
     return False
 
 
+_NOT_SUBJECT = re.compile(r"\bthe\s+party\s+(?:which|that|who)\s+(?:was|is|has)\s+not\s+(?:been\s+)?(?:the\s+)?subject\s+(?:to|of)\s+"
+                         r"(?:the|such)\s+change\s+(?:of|in)\s+control\b[^.;]{0,20}?\s+may\s+terminate", _I)
+
+
 def _change_of_control(c: Ctx, r: ClauseReading) -> None:
     r.trigger = control_trigger(c) or ""
     q = c.quote
@@ -118,10 +122,18 @@ def _change_of_control(c: Ctx, r: ClauseReading) -> None:
     if _termination(c, r):
         if r.actor == "either party" and r.trigger.endswith("of either party"):
             r.trigger = r.trigger.replace("of either party", "of the other party")
+        if not r.actor and _NOT_SUBJECT.search(q):  # "the Party which was not subject to the Change of Control may terminate"
+            r.actor, r.trigger = "either party", "a change of control of the other party"
         return
-    if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)", q, _I):
+    if deems_assignment(q):
         r.action, r.consequence = "is treated as an assignment", "consent required (treated as assignment)"
         r.counterparty = consent_of(c, "")
+        who = _lets_terminate(c)
+        if who:
+            r.consequence, r.counterparty = "termination right (treated as assignment)", who
+        return
+    if denies_assignment(q):  # "nor shall any change in control ... be deemed an assignment hereunder"
+        r.action, r.consequence, r.trigger = "is not treated as an assignment", NOT_AN_ASSIGNMENT, control_trigger(c) or ""
         return
     if sale_carve_out(q) is not None:
         # the restriction lets a party assign on a sale of its business without consent: what the deal meets
@@ -218,8 +230,15 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
         return
     if re.search(r"\b(null and void|void|of no (force or )?effect|invalid)\b", q, _I):
         r.consequence = (r.consequence + "; " if r.consequence else "") + "void without consent"
-    if re.search(r"(deemed|constitute|considered|treated as)[^.;]{0,60}(assign|transfer)", q, _I) and CONTROL.search(q):
+    if deems_assignment(q) and CONTROL.search(q):
         r.detail = "change of control counts"
+        if not r.actor:
+            r.trigger = control_trigger(c) or "a change of control"
+            who = _lets_terminate(c)
+            if who and not r.counterparty:
+                r.detail, r.counterparty = "change of control counts; may terminate", who
+    elif denies_assignment(q):
+        r.detail = NOT_AN_ASSIGNMENT
         if not r.actor:
             r.trigger = control_trigger(c) or "a change of control"
     barred = NOT_TRANSFERABLE.search(q)
@@ -233,6 +252,16 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
         r.detail = "the rights granted" if re.search(r"\b(?:rights?|licen[cs]es?)\b", barred.group(1), _I) else "the agreement"
         return
     r.consequence = r.consequence or "restricts assignment"
+
+
+def _lets_terminate(c: Ctx) -> str:
+    """The party a deemed assignment lets terminate: "shall be considered as an assignment by Kitov, allowing Dexcel to
+    terminate the Agreement"; '' when the clause names none."""
+    lets = re.search(r"\b(?:allowing|entitling|permitting|enabling)\s+(?=\S)", c.quote, _I)
+    who = mention_at(c.quote, lets.end(), c.ms, slack=2) if lets else None
+    if who is not None and who.party >= 0 and re.match(r"\s*to\s+terminate\b", c.quote[who.end:], _I):
+        return who.actor
+    return ""
 
 
 _CONTINUES = re.compile(r"\b(?:agrees?\s+to|shall|will)\s+continue\s+to\s+(provide|perform|supply|deliver|sell|license)\s+"
