@@ -148,8 +148,11 @@ def reading_text(quote: str) -> str:
     kept = "\n".join(line for line in quote.split("\n") if not _FURNITURE.match(line) or not line.strip())
     # PDF text writes a word's hyphen as U+2010 or U+2011 ("non\u2010exclusive"), which no reading takes for "-"
     kept = re.sub(r"(?<=\w)[\u2010\u2011](?=\s*\w)", "-", kept)
+    kept = re.sub(r"\b([Nn]on|NON)-[ \t]+(?=[A-Za-z])", r"\1-", kept)  # "non\u2010 exclusive", its line broken after the hyphen
     # and puts zero-width spaces before cross-references ("Section \u200b8.5"), which split "§ 8.5" from its number
     kept = re.sub(r"[\u200b\u200c\u200d\u2060\ufeff]", "", kept)
+    # and may write a semicolon as U+037E, the Greek question mark that looks like one and ends no clause for a reader
+    kept = kept.replace("\u037e", ";")
     kept = re.sub(r"(?<=\w)-[ \t]*\n\s*(?=[A-Za-z])", "-", kept)
     return " ".join(kept.replace("<omitted>", " \u2026 ").split())
 

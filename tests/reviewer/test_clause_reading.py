@@ -639,7 +639,7 @@ def test_any_reason_is_convenience_only_when_it_is_the_terminating_partys(items)
     # the reason is a third party's, and the right is "for cause"
     assert write_summary(items["termination_for_convenience"], "7.4. Cisco reserves the right to terminate this Agreement "
                          "immediately for cause if the credit agencies decline to render services to Distributor for any "
-                         "reason.", PARTIES) == "Cisco may terminate the agreement (§ 7.4)."
+                         "reason.", PARTIES) == "Cisco may terminate for cause (§ 7.4)."
     assert write_summary(items["termination_for_convenience"], "(c) at any time following the second (2nd) anniversary "
                          "of the First Commercial Sale, Cisco may terminate, for any reason or no reason, upon one hundred "
                          "eighty (180) days' written notice to Distributor.", PARTIES).startswith(
@@ -1180,3 +1180,23 @@ def test_a_non_solicit_read_as_a_non_compete_is_written_and_graded_as_one(items)
 ])
 def test_requirements_limits_left_out_and_who_may_terminate_on_a_change_of_control(items, item_id, clause, sentence):
     assert write_summary(items[item_id], clause, PARTIES) == sentence
+
+
+def test_what_is_non_exclusive_or_needs_a_cause_or_restrains_no_one_is_no_key_issue(items):
+    from agents.offline.clauses.conditions import severity_for
+
+    appointed = ("Cisco hereby appoints Distributor, and Distributor accepts the appointment, as a non\u2010 exclusive "
+                 "reseller of the Products in the Territory.")
+    disclaimed = "14. Exclusivity. No marketing exclusivity in any category is conferred or implied by this Agreement."
+    for clause in (appointed, disclaimed):
+        assert severity_for(items["exclusivity"], clause)[0].value == "low"
+    # the clause's own sentence, its acceptance an aside; or, where there is none, that nothing is exclusive
+    assert write_summary(items["exclusivity"], appointed, PARTIES) == (
+        "Cisco appoints Distributor (XYZ Corp.) as a non-exclusive reseller of the products in the territory.")
+    assert write_summary(items["exclusivity"], disclaimed, PARTIES) == (
+        "The clause makes no exclusivity commitment: what it grants is non-exclusive (§ 14).")
+    cause = ("7.4 Cisco reserves the right to terminate this Agreement immediately for cause if the credit bureaus decline "
+             "to render services to Distributor.")
+    assert severity_for(items["termination_for_convenience"], cause)[0].value == "low"
+    duty = "Distributor shall be solely responsible, at its own cost, for all activities related to the sale of the Products."
+    assert severity_for(items["non_compete"], duty)[0].value == "low"

@@ -89,3 +89,18 @@ _GRANTS_PAYMENT = re.compile(r"\b(?:shall|will|must)\s+(?:pay|receive|be\s+paid|
 def denies_payment(q: str) -> bool:
     """The passage rules a payment out (no right to severance, compensation or damages) and grants none."""
     return bool(_DENIES_PAYMENT.search(q)) and not _GRANTS_PAYMENT.search(_DENIES_PAYMENT.sub(" ", q))
+
+
+# an appointment or a licence that is non-exclusive and nothing exclusive beside it ("appoints Reseller ... as a
+# non-exclusive reseller of the Products"): a finding under exclusivity for it says the opposite of the clause
+_NON_EXCLUSIVE = re.compile(r"\bnon-?\s*exclusive\w*|"
+                           # "No marketing exclusivity in any category ... is conferred or implied by this Agreement"
+                           r"\bno\s+(?:\w+\s+){0,2}exclusivity\b[^.;]{0,120}?\b(?:is|are|shall\s+be|will\s+be)\s+"
+                           r"(?:conferred|granted|implied|created|given)\b", _I)
+_EXCLUSIVE = re.compile(r"\bexclusiv\w*", _I)
+
+
+def non_exclusive_only(q: str) -> bool:
+    # the section's heading ("14. Exclusivity.") names the subject, not a commitment
+    text = re.sub(r"^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?:[A-Z][\w-]*\s+){0,4}?[A-Z][\w-]*\.\s+", "", reading_text(q))
+    return bool(_NON_EXCLUSIVE.search(text)) and not _EXCLUSIVE.search(_NON_EXCLUSIVE.sub(" ", text))

@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 
 from agents.offline.clauses.clause_parts import (GENERIC, NOT_AN_ASSIGNMENT, OPENS_RESTRICTION, PartyIndex, PartyLike,
                                                 index_parties, sale_carve_out, solicit_only)
-from agents.offline.clauses.carve_out import carve_out, denies_payment, frees_only
+from agents.offline.clauses.carve_out import carve_out, denies_payment, frees_only, non_exclusive_only
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
 from agents.offline.units import reading_text
@@ -214,11 +214,11 @@ def _sale(s: _Say, r: ClauseReading) -> str:
 
 
 def _convenience(s: _Say, r: ClauseReading) -> str | None:
-    on = "for convenience" if r.trigger else ""
+    on = "for cause" if r.trigger == "cause" else "for convenience" if r.trigger else ""
     # what walking away costs is the point of the clause for a buyer: "Customer shall pay Metavante the termination fee"
     fee = s.said(r"\b(?:shall|will|must|agrees? to)\s+pay\b[^.;]{0,80}\b(?:early\s+)?(?:termination|cancell?ation)\s+(?:fee|charge|payment)")
     cost = ", subject to a termination fee" if on and fee else ""
-    return _termination(s, r, on, cost) if r.actor or not on else f"The agreement allows termination for convenience{s.tail(then=cost)}"
+    return _termination(s, r, on, cost) if r.actor or not on else f"The agreement allows termination {on}{s.tail(then=cost)}"
 
 
 def _exclusive_object(s: _Say, verbs: str) -> str:
@@ -713,6 +713,7 @@ _PLACEHOLDER = re.compile(r"\b(?:what the clause (?:covers|lists)|(?:field|intel
 EXCEPTION = "The clause is an exception: it leaves a party free to do what a restriction would otherwise bar"
 # a passage that rules a payment out (no severance, compensation or damages on termination): what kind of clause it is
 NO_PAYMENT = "The clause rules out a payment on termination (such as severance pay or damages) rather than granting one"
+NON_EXCLUSIVE = "The clause makes no exclusivity commitment: what it grants is non-exclusive"
 
 
 def is_placeholder(summary: str) -> bool:
@@ -725,7 +726,7 @@ def is_template(summary: str, items: Sequence[str]) -> bool:
     """Whether a summary is the sentence written when a clause's parties or trigger could not be read: it says
     what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
     # "contains a provision triggered by a change of control" names the trigger but still no one who acts
-    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT]
+    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT, NON_EXCLUSIVE]
     if "non_compete" in items:
         starts.append(HONEST["non_solicit"])  # a non-solicit filed as a non-compete is written as one (write_summary)
     return any(summary.startswith(s) for s in starts)
@@ -771,7 +772,7 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         allowed |= {r.where}
     if not text or not names_only_parties(text, allowed):
         text = None
-    if item.id in ("non_compete", "exclusivity") and frees_only(quote):
+    if item.id in ("non_compete", "exclusivity") and frees_only(quote) or item.id == "exclusivity" and non_exclusive_only(quote):
         text = None  # "does not grant ... an exclusive right": the item's reading sees the right, not the "not"
     if not text or is_template(text, [item.id]):
         # the clause's own operative sentence, restated, names who does what when the item's reading could not;
@@ -802,6 +803,8 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         # "this Agreement does not grant ... an exclusive right ... and shall not prevent Cisco from ...": the item's
         # fallback would say a party is restricted, the opposite of the clause
         text = EXCEPTION + sec + "."
+    if (not text or is_template(text, [item.id])) and item.id == "exclusivity" and non_exclusive_only(quote):
+        text = NON_EXCLUSIVE + sec + "."  # the item's fallback would claim an exclusivity the clause disclaims
     if not text:
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
     return text[:-1] if text.endswith("..") else text  # a name that ends the sentence may end "LLC."

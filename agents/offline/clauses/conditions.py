@@ -9,11 +9,12 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from agents.offline.clauses.carve_out import denies_payment, frees_only
+from agents.offline.clauses.carve_out import denies_payment, frees_only, non_exclusive_only
 from agents.offline.clauses.clause_parts import (AUTO_TERMINATION, STATUTORY_ASSIGNMENT, PartyLike, denies_assignment, sale_carve_out,
                                                 solicit_only)
 from agents.offline.clauses.clause_summary import write_summary
 from agents.offline.clauses.readings_money import CARVE_KINDS
+from agents.offline.clauses.readings_transfer import for_cause
 from core.types import ChecklistItem, Severity
 
 _F = re.IGNORECASE | re.DOTALL
@@ -91,6 +92,12 @@ _PRE_EMPTION = re.compile(r"\bfirst\s+(?:right\s+of\s+)?(?:refusal|offer|negotia
                           r"\b(?:negotiate|negotiations?)\b[^.;]{0,80}?\b(?:exclusive(?:ly)?|first|before|prior\s+to)\b|"
                           r"\b(?:exclusive(?:ly)?|first)\b[^.;]{0,40}?\bnegotiat", _F)
 
+# the words of a restraint: a negation, an exclusivity, competition, "only". "Kitov shall be solely responsible ... for all
+# activities related to the sale" and "Life Technologies will be authorized to perform" have none, and a finding that
+# calls them a non-compete is the classifier's guess, not the clause's word
+_RESTRAINT = re.compile(r"\b(?:not|no|neither|nor|never|refrain\w*|prohibit\w*|restrict\w*|exclusiv\w*|compet\w*|only|"
+                        r"preclude\w*|barred|except|other\s+than)\b", _F)
+
 _COC_PAYMENT = re.compile(_CONTROL + r".{0,250}(payment|bonus|severance|accelerat\w*|vest\w*)|(payment|bonus|severance|accelerat\w*|vest\w*).{0,250}" + _CONTROL, _F)
 
 def _permitted_without_consent(q: str) -> bool:
@@ -134,6 +141,9 @@ CONDITIONS: dict[str, "callable"] = {
     "frees_only": frees_only,
     "denies_payment": denies_payment,
     "solicit_only": solicit_only,
+    "for_cause": for_cause,
+    "no_restraint": lambda q: not _RESTRAINT.search(q),
+    "non_exclusive_only": non_exclusive_only,
 }
 
 def detect(quote: str) -> list[str]:

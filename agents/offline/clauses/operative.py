@@ -103,6 +103,8 @@ _BREAK = re.compile(r"\s*(?:[,;:]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bNo)
 _ENDS_AT_COMMA = re.compile(r"\s*(?:without\s+(?:the\s+)?(?:(?:prior|express|written|advance)\s+){0,3}consent|(?:and\s+)?(?:its|their|his|her)\s+(?:respective\s+)?(?:affiliates|subsidiaries|officers|directors|"
                             r"employees|agents|successors|parents?|shareholders|members|partners|representatives|licensees)|provided|except|excluding|unless|including|which|who|whose|subject to|in accordance with|"
                             r"pursuant to|as|if|when|whether|so that|such that|but|until|although|though|whereas|while|and\s+(?:shall|will|may|must|agrees?)|"
+                            # ", either independently or in collaboration with a third party": how, not what
+                            r"either\s+(?:directly|indirectly|independently|alone|itself|on\s+its\s+own)|"
                             r"(?:and|or)\s+(?:[\w'\u2019-]+\s+){0,5}(?:shall|will|may|must)|"
                             # ", and for the six-month period ..., Premier will be required": a clause with its own subject
                             r"(?:and|or)\s+[^;.]{0,120}?,\s*(?:the\s+)?(?-i:[A-Z])[\w&.'\u2019-]*(?:\s+(?-i:[A-Z])[\w&.'\u2019-]*){0,3}\s+(?:shall|will|may|must)|"
@@ -240,6 +242,9 @@ def _object(rest: str) -> str | None:
     itself ("permit an independent, certified public accountant ..."), so that cutting would leave half a thought."""
     # "ten (10) years" is one number; "(NDA)", "(or its designee)" an aside or a definition, not where the clause ends
     rest = _NUMERAL.sub(lambda m: m.group(2), rest)
+    # "appoints Reseller, and Reseller accepts the appointment, as a non-exclusive reseller": the acceptance is an aside
+    rest = re.sub(r",\s*and\s+[\w.&'\u2019 ]{1,40}?\s+(?:hereby\s+)?accepts\s+(?:such|the|this|that|said)\s+appointment\s*,", "", rest,
+                  count=1, flags=_I)
     rest = re.sub(r"\s*\((?!\s*(?:[ivx]+|[a-z]|\d+)\s*\))[^()]{0,60}\)", "", rest, flags=_I)
     rest = _DATE_COMMA.sub("\\1\x01", rest)  # "July 1, 2017": the comma of a date ends nothing
     rest = re.sub(r"(?<=\d),(?=\d{3}\b)", "\x01", rest)  # nor does a thousands separator ("3,000,000 Impressions")

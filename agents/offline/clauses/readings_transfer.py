@@ -280,7 +280,13 @@ _NO_CAUSE = re.compile(r"convenience|without cause|with or without cause|for any
 # not a condition's ("... if the CRAs decline to render Services for any reason"); "terminate ... for cause" is
 # never for convenience
 _ANY_REASON = re.compile(r"\b(?:for\s+any|for\s+no|any\s+or\s+no|no)\s+reason", _I)
-_FOR_CAUSE = re.compile(r"(?<!without )(?<!with or without )\bfor\s+cause\b", _I)
+_FOR_CAUSE = re.compile(r"(?<!without )(?<!with or without )\bfor\s+cause\b|\bwith\s+cause\b", _I)
+
+
+def for_cause(q: str) -> bool:
+    """A termination right that needs a cause ("reserves the right to terminate this Agreement immediately for cause
+    if ...", "with cause immediately upon written notice"): the look-alike of termination for convenience."""
+    return bool(_FOR_CAUSE.search(q)) and not _no_cause(q)
 
 
 def _no_cause(q: str) -> bool:
@@ -299,7 +305,7 @@ def _no_cause(q: str) -> bool:
 
 def _convenience(c: Ctx, r: ClauseReading) -> None:
     # "for convenience" only where the clause says no cause is needed; a right to terminate for breach is not one
-    r.trigger = "convenience (no cause needed)" if _no_cause(c.quote) else ""
+    r.trigger = "convenience (no cause needed)" if _no_cause(c.quote) else "cause" if for_cause(c.quote) else ""
     r.notice = notice_of(c.quote)
     if not _termination(c, r):
         r.action, r.consequence = "", "termination right"
