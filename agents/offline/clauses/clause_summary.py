@@ -181,7 +181,7 @@ def _assignment(s: _Say, r: ClauseReading) -> str | None:
     if r.actor and r.consequence.startswith("permitted without consent"):
         subj, verb = s.subject(r.action)
         to = (" to an affiliate" if s.said(r"affiliat\w*[^.;]{0,80}without|without[^.;]{0,120}affiliat"
-                                           r"|\bassign\w*\b[^.;]{0,120}\bto\s+(?:an?\s+|any\s+|its\s+)?affiliat") else
+                                           r"|\bassign\w*\b[^.;]{0,120}\bto\s+(?:an?\s+|any\s+|its\s+|one\s+or\s+more\s+of\s+its\s+)?affiliat") else
               " to a successor to its business" if s.said(r"successor|acquir\w*|substantially all") else "")
         on = f", on {r.notice}" if r.notice else ""
         return f"{subj} may assign the agreement{to} without consent{on}{s.tail(False)}"
@@ -791,7 +791,10 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
                 text = own[0]
                 break
     sec = f" (§ {r.section})" if r.section else ""
-    defined = _DEFINITION.match(" ".join(quote.split())) if not text or is_template(text, [item.id]) else None
+    # a definition binds no one: a reading that knows who but not what ("Vyera has the exclusive right to market and
+    # sell what the clause covers" of '"Regulatory Exclusivity" means ...') is no better than the fallback
+    vague = not text or is_template(text, [item.id]) or is_placeholder(text)
+    defined = _DEFINITION.match(" ".join(quote.split())) if vague else None
     if defined and not any(term.lower() == defined.group(1).lower() for term, _ in idx.terms):
         # '"Monthly Base Fee" shall mean ...': a definition obliges no one; the item's sentence would claim it does
         text = f"The agreement defines \u201c{defined.group(1)}\u201d{sec}."  # the term as the agreement writes it

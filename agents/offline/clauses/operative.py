@@ -242,6 +242,8 @@ def _object(rest: str) -> str | None:
     itself ("permit an independent, certified public accountant ..."), so that cutting would leave half a thought."""
     # "ten (10) years" is one number; "(NDA)", "(or its designee)" an aside or a definition, not where the clause ends
     rest = _NUMERAL.sub(lambda m: m.group(2), rest)
+    # "its rights under this Agreement, in whole or in part, to one or more of its Affiliates": how much, not a new thought
+    rest = re.sub(r",\s*(?:in\s+whole\s+or\s+in\s+part|from\s+time\s+to\s+time)\s*,", "", rest, flags=_I)
     # "appoints Reseller, and Reseller accepts the appointment, as a non-exclusive reseller": the acceptance is an aside
     rest = re.sub(r",\s*and\s+[\w.&'\u2019 ]{1,40}?\s+(?:hereby\s+)?accepts\s+(?:such|the|this|that|said)\s+appointment\s*,", "", rest,
                   count=1, flags=_I)

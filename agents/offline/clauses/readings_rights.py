@@ -9,7 +9,7 @@ from typing import Callable
 from agents.offline.clauses.clause_grammar import (
     Ctx, actor_of, anchor, bound_party, grant, party_counter, plain, subject_of,
 )
-from agents.offline.clauses.clause_parts import ClauseReading, Mention, mention_at, subject_before
+from agents.offline.clauses.clause_parts import ClauseReading, Mention, mention_at, mentions, subject_before
 from agents.offline.clauses.carve_out import FREES
 from agents.offline.units import reading_text
 
@@ -153,7 +153,10 @@ def _exclusive_to(q: str) -> str:
                   reading_text(q))
     if m is None:
         return ""
-    words = m.group(1).split()  # with their commas: "use, reproduce, modify, distribute and sublicense"
+    # "the exclusive right to implement, and subject to Section 5.5, final decision-making authority": an aside
+    # that opens with a comma ends the verbs
+    verbs = re.split(r",\s*(?:and\s+|or\s+)?(?:subject|pursuant|provided|except|in\s+accordance|as|with|without)\b", m.group(1))[0]
+    words = verbs.split()  # with their commas: "use, reproduce, modify, distribute and sublicense"
     after = ""
     while words and words[-1].strip(",") in _TRAILING:
         after = words.pop()
@@ -354,6 +357,11 @@ def _not_to_sue(c: Ctx, r: ClauseReading) -> None:
     challenge = re.search(r"contest|challeng|attack|dispute|oppos|impugn|question", q, _I)
     r.trigger = (" or ".join(w for w in ("validity", "ownership") if re.search(w if w == "validity" else r"ownership|title", q, _I))
                  if challenge else "")
+    # "has not ... encumbered its right ... (including by granting any covenant not to sue with respect thereto)": a
+    # covenant granted or not granted to others is the object of a representation, not one the party gives here
+    named = re.sub(r"\b(?:grant\w*|enter\w*\s+into|give\w*)\s+(?:any\s+|a\s+|such\s+|no\s+)?covenants?\s+not\s+to\s+sue\b",
+                   lambda x: " " * len(x.group(0)), q, flags=_I)
+    c = Ctx(named, c.idx, mentions(named, c.idx)) if named != q else c
     who, neg, m = bound_party(c, r"contest|challenge|attack|dispute|oppose|impugn|question|sue|bring|assert|commence|institute|"
                                 r"file|initiate|take any action")
     # "the foregoing does not prevent Conformis from granting any ... covenant not to sue": a carve-out, no covenant

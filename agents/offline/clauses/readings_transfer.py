@@ -210,7 +210,7 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
             r.action, r.consequence = "may assign", "permitted without consent"
         elif re.search(r"\bonly\b[^.;]{0,60}\b(consent|approval)|\b(subject to|with)\b[^.;]{0,30}\b(consent|approval)", q, _I):
             r.action, r.consequence = "may assign", "consent required"
-        elif not consent and re.search(r"\bto\s+(?:an?\s+|any\s+|its\s+|the\s+)?(?:\w+\s+){0,2}?(?:affiliate|subsidiar|successor|parent"
+        elif not consent and re.search(r"\bto\s+(?:an?\s+|any\s+|its\s+|the\s+|one\s+or\s+more\s+of\s+its\s+)?(?:\w+\s+){0,2}?(?:affiliate|subsidiar|successor|parent"
                                        r"|acquir|purchaser)", q[a[2]:a[2] + 200], _I):
             # "Customer may assign this Agreement to a successor organization by merger", "TouchStar may assign ...
             # to an Affiliate upon written notice": a permission that names no consent needs none
@@ -289,13 +289,24 @@ def for_cause(q: str) -> bool:
     return bool(_FOR_CAUSE.search(q)) and not _no_cause(q)
 
 
+_DISCRETION = re.compile(r"in its (?:sole|absolute|unfettered) discretion", _I)
+_BREACH = re.compile(r"\b(?:breach\w*|fails?|failure|default\w*|insolv\w*|bankrupt\w*)\b", _I)
+
+
 def _no_cause(q: str) -> bool:
     found = list(_NO_CAUSE.finditer(q))
-    if any(not _ANY_REASON.fullmatch(m.group(0)) for m in found):
-        return True  # "for convenience", "without cause", "at will", "in its sole discretion"
+    for m in found:
+        if _DISCRETION.fullmatch(m.group(0)):
+            # "in the event that Kitov fails to make any payment ... shall entitle Dexcel, in its sole discretion, to
+            # terminate": the discretion is whether to act on a breach, not a right to walk away
+            sentence = re.split(r"(?<=[.;])\s", q[:m.start()])[-1] + q[m.start():].split(".")[0]
+            if not _BREACH.search(sentence):
+                return True
+        elif not _ANY_REASON.fullmatch(m.group(0)):
+            return True  # "for convenience", "without cause", "at will"
     if _FOR_CAUSE.search(q):
         return False
-    for m in found:
+    for m in (x for x in found if _ANY_REASON.fullmatch(x.group(0))):
         clause = re.split(r"[,;:(]", q[max(0, m.start() - 150):m.start()])[-1]
         if re.search(r"terminat\w*(?:\s+\S+){0,6}\s*$", clause, _I) or not re.search(
                 r"\b(?:if|when|where|because|unless|in the event|declines?|refuses?|fails?|ceases?)\b", clause, _I):
