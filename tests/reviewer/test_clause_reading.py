@@ -786,6 +786,10 @@ def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
                         "Cisco to terminate this Agreement.",
      "A change of control of Distributor (XYZ Corp.) is treated as an assignment of the agreement, on which Cisco may "
      "terminate it."),
+    # "upon the delivery of written notice" is written notice
+    ("change_of_control", "A Party may terminate this Agreement immediately upon the delivery of written notice to the other "
+                          "Party if there has been a Change in Control.",
+     "Either party may terminate on a change of control, on written notice."),
     # a definition binds no one, even where the item's reading finds a party in it
     ("exclusivity", "1.90 \u201cRegulatory Exclusivity\u201d means any market protection granted to Distributor by a Regulatory "
                     "Authority which confers an exclusive commercialization period.",

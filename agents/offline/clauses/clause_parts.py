@@ -247,7 +247,8 @@ _NOTICE_AFTER = re.compile(r"^(?:'s|’s|'|’)?\s*(?:(?:prior|advance|advanced|
                            r"^(?:'s|’s|'|’)?\s*(?:(?:prior|advance|advanced|previous|written|express)\s+){1,3}notification\b", _I)
 _NOTICE_BEFORE = re.compile(r"notice\s+(?:of\s+)?(?:(?:at least|not less than|no less than|no fewer than|a minimum of)\s+)?$"
                             r"|notice\b[^.;]{0,40}?\bof\s+(?:(?:at least|not less than|no less than)\s+)?$", _I)
-_BARE_NOTICE = re.compile(r"\b(?:upon|on|by|with|after|following|giving)\s+(?:\w+\s+){0,2}?(prior\s+)?(written\s+)?notice\b", _I)
+# "upon the delivery of written notice" as well as "upon written notice"
+_BARE_NOTICE = re.compile(r"\b(?:upon|on|by|with|after|following|giving)\s+(?:\w+\s+){0,3}?(prior\s+)?(written\s+)?notice\b", _I)
 
 
 def period(m: re.Match) -> str:
