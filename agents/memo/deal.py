@@ -39,7 +39,7 @@ PROTECTIVE = frozenset({"cap_on_liability", "indemnification", "insurance", "con
 NO_CONSENT_ON_SALE = "no consent needed on a sale of the business"
 TERMINATES_AUTOMATICALLY = "terminates automatically"
 LICENCES_SURVIVE_CONSEQUENCE = "licences continue; no consent"
-NOT_AN_ASSIGNMENT = "change of control is no assignment; no consent"
+NOT_AN_ASSIGNMENT_CONSEQUENCE = "change of control is no assignment; no consent"
 PROHIBITED = "assignment prohibited"  # no consent route in the clause: the counterparty must agree to an amendment or waiver
 UNREAD = "restriction; read the clause"  # the consequence could not be read from the passage
 _TERMINATES = re.compile(r"\bterminat|\bcancel|\brescind", re.I)
@@ -67,7 +67,7 @@ def consequence(f: Finding) -> str:
     if _TERMINATES.search(q):
         return "counterparty may terminate"
     if denies_assignment(q) and not _CONSENT.search(q):  # "nor shall any change in control ... be deemed an assignment"
-        return NOT_AN_ASSIGNMENT
+        return NOT_AN_ASSIGNMENT_CONSEQUENCE
     sale = sale_carve_out(q)
     if sale is not None:
         # a carve-out for one party says nothing of a sale of the other, which still needs consent
@@ -128,7 +128,7 @@ def recommended_action(f: Finding) -> str:
             return "Negotiate a waiver of the termination right before closing"
         if c.startswith("prior consent"):
             return "Obtain the counterparty's consent before closing"
-        if c in (LICENCES_SURVIVE_CONSEQUENCE, NOT_AN_ASSIGNMENT):
+        if c in (LICENCES_SURVIVE_CONSEQUENCE, NOT_AN_ASSIGNMENT_CONSEQUENCE):
             return "Note only"
         if c == PROHIBITED:
             return "If the deal transfers the agreement (asset sale, or a merger where the law treats it as one), agree a waiver with the counterparty before closing"
@@ -162,7 +162,7 @@ def rank(f: Finding, order: dict[str, int]) -> tuple:
     then checklist order, then place."""
     impact = min(IMPACT.get(i, 20 + order.get(i, 0)) for i in f.items)
     c = consequence(f)
-    weaker = 1 if impact <= 1 and (c in ("notice only", NOT_AN_ASSIGNMENT) or c.startswith("no consent needed")) else 0
+    weaker = 1 if impact <= 1 and (c in ("notice only", NOT_AN_ASSIGNMENT_CONSEQUENCE) or c.startswith("no consent needed")) else 0
     protective = 1 if f.category in PROTECTIVE else 0  # its own item speaks first, as in recommended_action
     return (protective, SEVERITY_ORDER[f.severity], impact, weaker, -f.confidence, f.citation.document_path,
             f.citation.char_start)

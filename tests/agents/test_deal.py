@@ -175,7 +175,7 @@ def test_a_change_of_control_the_clause_says_is_no_assignment_needs_no_consent(i
         f = _f(category, denial, items)
         assert f.summary == "A change of control is not treated as an assignment of the agreement."
         assert f.severity == severity
-        assert deal.consequence(f) == deal.NOT_AN_ASSIGNMENT and not deal.needs_consent(f)
+        assert deal.consequence(f) == deal.NOT_AN_ASSIGNMENT_CONSEQUENCE and not deal.needs_consent(f)
         assert deal.recommended_action(f) == "Note only"
         assert deal.trigger(f) in ("change of control", "assignment or transfer")  # not "deemed", not "incl."
     deemed = _f("anti_assignment", "A change of control of Seller shall be deemed an assignment for purposes of this "

@@ -391,6 +391,7 @@ def solicit_only(quote: str) -> bool:
 # shall any change in control ... be deemed an assignment hereunder", "shall not constitute an assignment"
 _DEEMING = re.compile(r"\b(?:deemed|constitut\w*|considered|treated\s+as)\b[^.;]{0,60}?\b(?:assign|transfer)", _I)
 _DENIED = re.compile(r"(?:\b(?:not|nor|never|neither)\b|(?:^|[.;,]\s*)no\b|\bin\s+no\s+event\b)[^,.;]*$", _I)
+_CONTROL_WORDS = re.compile(r"\bchange\s+(?:of|in)\s+(?:the\s+)?control\b|\bchange[- ]of[- ]control\b", _I)
 
 
 def deems_assignment(quote: str) -> bool:
@@ -403,7 +404,4 @@ NOT_AN_ASSIGNMENT = "change of control not an assignment"
 
 def denies_assignment(quote: str) -> bool:
     """Whether the clause says a change of control is not an assignment, and nowhere that it is one."""
-    return bool(_DEEMING.search(quote)) and not deems_assignment(quote) and bool(CONTROL_WORDS.search(quote))
-
-
-CONTROL_WORDS = re.compile(r"\bchange\s+(?:of|in)\s+(?:the\s+)?control\b|\bchange[- ]of[- ]control\b", _I)
+    return bool(_DEEMING.search(quote)) and not deems_assignment(quote) and bool(_CONTROL_WORDS.search(quote))
