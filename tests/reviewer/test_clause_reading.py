@@ -790,6 +790,17 @@ def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
     ("change_of_control", "A Party may terminate this Agreement immediately upon the delivery of written notice to the other "
                           "Party if there has been a Change in Control.",
      "Either party may terminate on a change of control, on written notice."),
+    # the word of a licence with no licence granted: the clause's own sentence, not "The agreement grants a licence"
+    ("license_grant", "Distributor shall not sell, lease, copy, distribute, transfer, assign or sublicense the Licensed "
+                      "Software to any third party.",
+     "Distributor (XYZ Corp.) may not sell, lease, copy, distribute, transfer, assign or sublicense the licensed software "
+     "to any third party."),
+    # "The Parties acknowledge and agree that ..., the Parties shall ...": the acknowledgement frames the duty
+    ("license_grant", "2.6 The Parties acknowledge and agree that prior to commercialization of the Licensed Products by "
+                      "Distributor, its Affiliates and/or sublicensees, the Parties shall, in good faith, negotiate the terms "
+                      "and conditions of a supply agreement.",
+     "Prior to commercialization of the licensed products by Distributor (XYZ Corp.), its affiliates and/or sublicensees, "
+     "the parties must negotiate the terms and conditions of a supply agreement (§ 2.6)."),
     # a definition binds no one, even where the item's reading finds a party in it
     ("exclusivity", "1.90 \u201cRegulatory Exclusivity\u201d means any market protection granted to Distributor by a Regulatory "
                     "Authority which confers an exclusive commercialization period.",

@@ -414,6 +414,9 @@ def _licence(s: _Say, r: ClauseReading) -> str | None:
         return f"{s.who(r.counterparty)} receives {kind}{s.tail(False)}"
     if r.consequence == "licence terms":
         return None
+    if not s.said(r"\bgrant|\blicen[cs]e[sd]?\s+(?:to|under)\b|\bhereby\s+licen[cs]e"):
+        # "shall purchase all of its requirements of Licensed Product": the word of a licence, no licence granted
+        return None
     return f"The agreement grants {kind}{s.tail(False)}"
 
 

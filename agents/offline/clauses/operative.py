@@ -396,6 +396,10 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "", subject: s
             if lead.strip() and not (_CONDITION.match(lead.strip() + " ") and len(lead.split()) <= (30 if frame else 28)):
                 continue  # the subject is inside a clause of its own; the sentence's own subject may come later
             rest = q[head:hi]
+            if who in ("The parties", "Each party") and re.match(r"(?:acknowledge|agree|understand|confirm)s?$", kind) and \
+                    re.match(r"\s*(?:and\s+(?:acknowledge|agree|understand|confirm)s?\s+)?that\b", rest, _I) and \
+                    any(head < x.start < hi and _MODAL.match(q, _BETWEEN.match(q, x.end).end()) for x in ms):
+                continue  # "The Parties acknowledge and agree that ..., the Parties shall negotiate": the frame of the sentence
             # "may pay, as an Expense, retention bonuses": an aside between the verb and its object
             aside = re.match(r"\s*,\s*(?:as|at|in|on|by|for|with|from|upon|without|to the extent|from time to time)\b[^,;.]{0,60},",
                              rest, _I)
