@@ -814,6 +814,11 @@ def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
                                     "be deemed a material breach and shall entitle Cisco, in its sole discretion, to terminate "
                                     "this Agreement with immediate effect.",
      "The agreement may be terminated."),
+    # discretion over a fact the right depends on ("as determined by such party in its sole discretion") is no walk-away
+    ("termination_for_convenience", "If the value of this Agreement is materially impaired for either party, as determined "
+                                    "by such party in its sole discretion, then the affected party may terminate this "
+                                    "Agreement by written notice.",
+     "The agreement may be terminated, on written notice."),
     ("anti_assignment", "Notwithstanding the aforesaid, either Party shall be entitled to assign its rights and obligations under "
                         "this Agreement, in whole or in part, to one or more of its Affiliates on prior written notice.",
      "Either party may assign the agreement to an affiliate without consent, on written notice."),

@@ -300,7 +300,10 @@ def _no_cause(q: str) -> bool:
             # "in the event that Kitov fails to make any payment ... shall entitle Dexcel, in its sole discretion, to
             # terminate": the discretion is whether to act on a breach, not a right to walk away
             sentence = re.split(r"(?<=[.;])\s", q[:m.start()])[-1] + q[m.start():].split(".")[0]
-            if not _BREACH.search(sentence):
+            # "if ... the value of this Agreement is materially impaired ..., as determined by such party in its sole
+            # discretion, then the affected party may terminate": the discretion is over a fact the right depends on
+            judged = re.search(r"\b(?:determined|judged|decided|assessed)\s+by\s+[^,;.]{1,40}$", q[:m.start()], _I)
+            if not _BREACH.search(sentence) and not judged:
                 return True
         elif not _ANY_REASON.fullmatch(m.group(0)):
             return True  # "for convenience", "without cause", "at will"
