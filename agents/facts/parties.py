@@ -40,8 +40,10 @@ _NAME_END = re.compile(
     r"|,\s+(?=[a-z])|\s*\(|\s*;|\s+\d{2,}|\s*:"
     # PDF text glues the article to the place of incorporation: "WebMD, Inc. aGeorgia corporation"
     rf"|\s*,?\s+an?(?=(?:{'|'.join(sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True))})\b)", )
+# words before a name, skipped one at a time by _head_name's match(chunk, pos); no '^', which would hold only at 0
+# and leave the "(c)" of "...90067; and (c) Diplomat Group" unskipped, so the address before it read as the name
 _LEAD = re.compile(
-    r"^(?:[\s,;:.\"\u201c\u201d)]+|and\b|AND\b|between\b|among\b|by\b|on\s+the\s+(?:one|other)\s+hand\b|\(\s*(?:\d+|[a-z]|[ivx]+)\s*\)"
+    r"(?:[\s,;:.\"\u201c\u201d)]+|and\b|AND\b|between\b|among\b|by\b|on\s+the\s+(?:one|other)\s+hand\b|\(\s*(?:\d+|[a-z]|[ivx]+)\s*\)"
     r"|\d+\.\s|each\s+of\b|the\s+following\b|parties\b|:|that\b|know\s+all\s+(?:men|persons)\s+by\s+these\s+presents\b"
     r"|(?:dated\s+)?(?:as\s+of\s+)?(?:January|February|March|April|May|June|July|August|September|October|November|"
     r"December)\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|(?:dated\s+)?(?:as\s+of\s+)?\d{1,2}/\d{1,2}/\d{2,4})", re.I)

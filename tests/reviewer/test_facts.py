@@ -324,3 +324,13 @@ def test_a_party_given_its_term_in_the_definitions_is_called_by_it():
             + "".join(f"{n}. Terms. NWD shall market the products.\n" for n in range(2, 40)))
     assert [(p.name, p.role) for p in extract_facts(text).parties] == [("Northwind Devices Corporation", "NWD"),
                                                                         ("Halvorsen Labs, LLC", "Halvorsen")]
+
+
+def test_an_enumerated_party_list_with_addresses_names_each_party_not_an_address():
+    # "(c) Name ("Term"), address": the enumerator opens the party's entry; the address before it is the last one's
+    text = ('SUPPLY AGREEMENT\n\nThis Supply Agreement ("Agreement") is made as of May 2, 2001, by and among the '
+            'following parties:\n\n   (a) Orchard Labs, Inc. ("Orchard"), 40 Elm Street, Suite #12, Boston, '
+            'Massachusetts 02110;\n\n   (b) Pine Hollow Co. ("Pine"), 9 Oak Road, Salem, Oregon 97301; and\n\n'
+            '   (c) Marlow Optical Group ("Marlow"), 1010 Arch Street, Philadelphia, Pennsylvania 19107.\n\n1. Supply.\n')
+    f = extract_facts(text)
+    assert party_names(f) == ["Orchard Labs, Inc.", "Pine Hollow Co.", "Marlow Optical Group"]
