@@ -132,7 +132,8 @@ def title(text: str, preamble_start: int | None) -> tuple[str, Span]:
         if 3 < len(s) <= 120 and _TITLE_WORDS.search(s) and not _NOT_TITLE.match(s) and not s.endswith(","):
             # a heading line: mostly capitalised words, no sentence inside it
             words = s.split()
-            caps = sum(1 for w in words if w[:1].isupper() or not w[:1].isalpha())
+            # "e-business", "iPhone": a brand's lower-case prefix is still a capitalised word of a heading
+            caps = sum(1 for w in words if w[:1].isupper() or not w[:1].isalpha() or re.match(r"[a-z]{1,2}-[A-Za-z]|[a-z]+[A-Z]", w))
             if caps >= 0.7 * len(words) and not re.search(r"[a-z]\.\s", s):
                 start = pos + line.index(s)
                 # "AFFILIATE AGREEMENT DATED JULY 15, 2005": the date is the agreement's date, not its name

@@ -268,6 +268,9 @@ def test_a_party_named_in_a_forms_cover_block_is_found():
 def test_a_title_line_keeps_the_name_and_leaves_the_date():
     text = "AFFILIATE AGREEMENT DATED JULY 15, 2005\n\nThis Affiliate Agreement is made by and between Acme, Inc. and Beta LLC."
     assert extract_facts(text).title.upper() == "AFFILIATE AGREEMENT"
+    # a brand's lower-case prefix ("e-business") does not make the heading a sentence
+    cover = "Exhibit 10.27\n\n   e-business Hosting Agreement\n\n   between\n\n   Acme, Inc.\n\n   and\n\n   Beta LLC\n"
+    assert extract_facts(cover).title == "e-business Hosting Agreement"
 
 
 def test_the_preamble_line_gives_the_name_not_the_sentence():
