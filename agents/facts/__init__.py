@@ -18,7 +18,13 @@ from agents.facts.parties import HEAD_CHARS, find_parties
 __all__ = ["AgreementFacts", "Party", "extract_facts", "party_names", "resolve_party"]
 
 
+# PDF text may write a semicolon as U+037E, the Greek question mark that looks like one: "90067; and (c) Diplomat
+# Group" then ends no party's entry. Same length, so every span still points into the document's own text.
+_SAME_LENGTH = str.maketrans({"\u037e": ";"})
+
+
 def extract_facts(text: str) -> AgreementFacts:
+    text = text.translate(_SAME_LENGTH)
     parties, pspan = find_parties(text)
     preamble_start = pspan[0] if pspan != (0, 0) and pspan[0] < HEAD_CHARS else None
     # the preamble's dates sit just before or inside the party list

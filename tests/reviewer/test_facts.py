@@ -337,3 +337,5 @@ def test_an_enumerated_party_list_with_addresses_names_each_party_not_an_address
             '   (c) Marlow Optical Group ("Marlow"), 1010 Arch Street, Philadelphia, Pennsylvania 19107.\n\n1. Supply.\n')
     f = extract_facts(text)
     assert party_names(f) == ["Orchard Labs, Inc.", "Pine Hollow Co.", "Marlow Optical Group"]
+    # PDF text that writes the semicolons as U+037E, which looks the same
+    assert party_names(extract_facts(text.replace(";", "\u037e"))) == party_names(f)
