@@ -371,3 +371,10 @@ def test_a_term_joined_by_of_and_an_appointment_accepted():
     assert operative_sentence("Harbor hereby appoints Publisher as its exclusive reseller for the State of Texas, and "
                               "Publisher accepts the appointment.", IDX) == (
         "Harbor appoints Publisher as its exclusive reseller for the State of Texas.")
+
+
+def test_a_long_aside_that_widens_the_object_keeps_what_follows_it():
+    # cut at the bracket, the sentence would drop "other than Harbor" and say the opposite of the clause
+    assert operative_sentence("Publisher shall not obtain the Licensed Content or Support Services (or any content or services "
+                              "which compete with the Licensed Content) for sale from any Entity other than Harbor.", IDX) == (
+        "Publisher may not obtain the licensed content or support services for sale from any entity other than Harbor.")

@@ -248,6 +248,9 @@ def _object(rest: str) -> str | None:
     rest = re.sub(r",\s*and\s+[\w.&'\u2019 ]{1,40}?\s+(?:hereby\s+)?accepts\s+(?:such|the|this|that|said)\s+appointment\s*,", "", rest,
                   count=1, flags=_I)
     rest = re.sub(r"\s*\((?!\s*(?:[ivx]+|[a-z]|\d+)\s*\))[^()]{0,60}\)", "", rest, flags=_I)
+    # "obtain the Software (or any software or services which compete with the Software) for sale from any Entity other
+    # than TouchStar": a longer aside that widens the object is still an aside; cutting at it would drop the "other than"
+    rest = re.sub(r"\s*\((?:or|and|and/or|including|whether)\s[^()]{0,120}\)(?=\s+[a-z])", "", rest, flags=_I)
     rest = _DATE_COMMA.sub("\\1\x01", rest)  # "July 1, 2017": the comma of a date ends nothing
     rest = re.sub(r"(?<=\d),(?=\d{3}\b)", "\x01", rest)  # nor does a thousands separator ("3,000,000 Impressions")
     rest = re.sub(r"(?<=[a-z])\((e?s)\)", "\\1", rest)  # "product(s)": a plural, not an enumerator
