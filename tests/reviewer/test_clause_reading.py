@@ -12,9 +12,10 @@ import pytest
 
 from agents.offline.clauses.clause_reading import read_clause
 from agents.offline.clauses.clause_summary import names_only_parties, write_summary
-from agents.offline.clauses.conditions import detect, summarize
+from agents.offline.clauses.conditions import detect, severity_for, summarize
 from core.checklist import load_checklist
 from core.settings import get_settings
+from core.types import Severity
 
 CISCO = SimpleNamespace(name="Cisco Systems, Inc.", role="Cisco", aliases=())
 XYZ = SimpleNamespace(name="XYZ Corp.", role="Distributor", aliases=("XYZ",))
@@ -990,7 +991,13 @@ def test_a_trailing_list_of_carve_outs_is_said_by_kind(items):
               "obligations or (c) resulting from its gross negligence or willful misconduct.")
     assert write_summary(items["uncapped_liability"], clause, PARTIES) == (
         "The exclusion of indirect and consequential damages does not apply to indemnity claims, breaches of "
-        "confidentiality or gross negligence or wilful misconduct (§ 9.2).")
+        "confidentiality, gross negligence or wilful misconduct (§ 9.2).")
+    # a proviso that the limitations do not apply, naming one kind: that kind alone
+    clause = ("(d) In no event shall either Party have any liability for any punitive, consequential, indirect or special "
+              "loss or damage suffered by the other arising from this Agreement; provided, however, that such limitations "
+              "shall not apply to liabilities which may arise as the result of willful misconduct of a party.")
+    assert write_summary(items["uncapped_liability"], clause, PARTIES) == (
+        "The exclusion of indirect and consequential damages does not apply to wilful misconduct.")
 
 
 def test_an_exclusive_right_to_a_noun_and_a_name_used_as_an_adjective_are_not_misread(items):
@@ -1234,3 +1241,28 @@ def test_what_is_non_exclusive_or_needs_a_cause_or_restrains_no_one_is_no_key_is
     assert severity_for(items["termination_for_convenience"], cause)[0].value == "low"
     duty = "Distributor shall be solely responsible, at its own cost, for all activities related to the sale of the Products."
     assert severity_for(items["non_compete"], duty)[0].value == "low"
+
+
+def test_exclusive_words_of_an_assignment_a_forum_or_a_fee_waived_are_not_what_they_look_like(items):
+    assign = ("(b) To the extent Distributor is deemed the owner of any improvement to the Products, Distributor hereby "
+              "assigns exclusively to Cisco all rights of Distributor in such improvement, royalty-free and exclusively.")
+    assert severity_for(items["exclusivity"], assign)[0] == Severity.low
+    # the clause's own sentence where it reads plainly, never "Cisco has exclusive rights"
+    assert write_summary(items["exclusivity"], assign, PARTIES) == (
+        "To the extent Distributor is deemed the owner of any improvement to the products, Distributor (XYZ Corp.) "
+        "assigns exclusively to Cisco all rights of Distributor in such improvement, royalty-free and exclusively.")
+    forum = "Any dispute arising out of this Agreement shall be settled exclusively and finally by binding arbitration."
+    assert severity_for(items["exclusivity"], forum)[0] == Severity.low
+    assert write_summary(items["exclusivity"], forum, PARTIES) == (
+        "The clause makes no exclusive-dealing commitment: \u201cexclusive\u201d there describes a forum for disputes.")
+    # an exclusive dealing beside the assignment is still one
+    both = assign + " Distributor shall purchase the Products exclusively from Cisco."
+    assert severity_for(items["exclusivity"], both)[0] == Severity.high
+    waived = ("If Distributor disagrees with any such changes, Distributor may terminate this Agreement without the payment "
+              "of termination charges upon thirty (30) days' notice to Cisco.")
+    assert severity_for(items["liquidated_damages"], waived)[0] == Severity.low
+    assert write_summary(items["liquidated_damages"], waived, PARTIES) == (
+        "Distributor (XYZ Corp.) may terminate without paying a termination fee.")
+    # a step of the dispute machinery is no live dispute
+    step = ("Failing settlement of the dispute within 60 days of notice, either party may initiate binding arbitration.")
+    assert severity_for(items["litigation"], step)[0] == Severity.low

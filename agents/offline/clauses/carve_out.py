@@ -104,3 +104,34 @@ def non_exclusive_only(q: str) -> bool:
     # the section's heading ("14. Exclusivity.") names the subject, not a commitment
     text = re.sub(r"^\s*(?:\d+(?:\.\d+)*\.?\s+)?(?:[A-Z][\w-]*\s+){0,4}?[A-Z][\w-]*\.\s+", "", reading_text(q))
     return bool(_NON_EXCLUSIVE.search(text)) and not _EXCLUSIVE.search(_NON_EXCLUSIVE.sub(" ", text))
+
+
+# "exclusive" words that describe something other than dealing: an assignment ("hereby assigns exclusively to
+# TouchStar all rights"), a forum ("shall be settled exclusively and finally by binding arbitration"), a remedy, what a
+# party owns, "exclusive of taxes". A passage whose every "exclusive" is one of these makes no exclusivity commitment
+_NAMED_EXCLUSIVE = (
+    # "assigns exclusively to TouchStar all rights ... royalty-free and exclusively": the sentence's later "exclusively"
+    # still describes the assignment
+    ("an assignment", r"\bassigns?\s+(?:\w+\s+){0,2}?exclusively\b(?:[^.;]{0,200}\bexclusiv\w*)?|"
+                      r"\bexclusiv\w*[^.;]{0,60}?\bassignment\b"),
+    ("a forum for disputes", r"\b(?:settled|resolved|determined|brought|heard|litigated|adjudicated|submitted)\s+(?:\w+\s+){0,3}?"
+                             r"exclusively\b|\bexclusive(?:ly)?\s+(?:and\s+\w+\s+)?(?:jurisdiction|venue|forum|courts?|arbitration)\b|"
+                             r"\bexclusive\s+(?:means|mechanism|procedure|method)\s+(?:of|for)\s+(?:resolving|settling|the\s+resolution)"),
+    ("a remedy", r"\b(?:sole\s+and\s+)?exclusive\s+(?:remedy|remedies|recourse)\b"),
+    ("ownership", r"\b(?:sole\s+and\s+)?exclusive\s+(?:property|owners?(?:hip)?|title)\b|\bexclusively\s+own"),
+    ("", r"\bexclusive\s+of\b"),
+)
+
+
+def exclusive_in_name(q: str) -> str:
+    """What the passage's "exclusive" words describe ("an assignment and a forum for disputes"), when each of them
+    describes something other than exclusive dealing; '' otherwise."""
+    text = _NON_EXCLUSIVE.sub(" ", reading_text(q))
+    kinds = []
+    for kind, rx in _NAMED_EXCLUSIVE:
+        text, n = re.subn(rx, " ", text, flags=_I)
+        if n and kind:
+            kinds.append(kind)
+    if not kinds or _EXCLUSIVE.search(text):
+        return ""
+    return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " and " + kinds[-1]

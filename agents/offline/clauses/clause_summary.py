@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 
 from agents.offline.clauses.clause_parts import (GENERIC, NOT_AN_ASSIGNMENT, OPENS_RESTRICTION, PartyIndex, PartyLike,
                                                 index_parties, sale_carve_out, solicit_only)
-from agents.offline.clauses.carve_out import carve_out, denies_payment, frees_only, non_exclusive_only
+from agents.offline.clauses.carve_out import carve_out, denies_payment, exclusive_in_name, frees_only, non_exclusive_only
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
 from agents.offline.units import reading_text
@@ -526,6 +526,10 @@ def _after_end(s: _Say, r: ClauseReading) -> str | None:
 
 
 def _liquidated(s: _Say, r: ClauseReading) -> str | None:
+    if r.consequence == "no termination fee":
+        if r.actor:
+            return f"{s.subject(r.action)[0]} may terminate without paying a termination fee{s.tail(False)}"
+        return f"The clause rules out a termination fee{s.tail(False)}"
     kind = "a termination fee" if r.consequence == "termination fee" else "liquidated damages"
     of = f" of {r.amount}" if r.amount else ""
     on = f" for {r.trigger}" if r.trigger else ""
@@ -717,6 +721,8 @@ EXCEPTION = "The clause is an exception: it leaves a party free to do what a res
 # a passage that rules a payment out (no severance, compensation or damages on termination): what kind of clause it is
 NO_PAYMENT = "The clause rules out a payment on termination (such as severance pay or damages) rather than granting one"
 NON_EXCLUSIVE = "The clause makes no exclusivity commitment: what it grants is non-exclusive"
+# a passage whose "exclusive" describes an assignment, a forum, a remedy or ownership: what the word is about
+IN_NAME = "The clause makes no exclusive-dealing commitment: \u201cexclusive\u201d there describes"
 
 
 def is_placeholder(summary: str) -> bool:
@@ -729,7 +735,7 @@ def is_template(summary: str, items: Sequence[str]) -> bool:
     """Whether a summary is the sentence written when a clause's parties or trigger could not be read: it says
     what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
     # "contains a provision triggered by a change of control" names the trigger but still no one who acts
-    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT, NON_EXCLUSIVE]
+    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT, NON_EXCLUSIVE, IN_NAME]
     if "non_compete" in items:
         starts.append(HONEST["non_solicit"])  # a non-solicit filed as a non-compete is written as one (write_summary)
     return any(summary.startswith(s) for s in starts)
@@ -775,7 +781,8 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         allowed |= {r.where}
     if not text or not names_only_parties(text, allowed):
         text = None
-    if item.id in ("non_compete", "exclusivity") and frees_only(quote) or item.id == "exclusivity" and non_exclusive_only(quote):
+    if item.id in ("non_compete", "exclusivity") and frees_only(quote) or item.id == "exclusivity" and (
+            non_exclusive_only(quote) or exclusive_in_name(quote)):
         text = None  # "does not grant ... an exclusive right": the item's reading sees the right, not the "not"
     if not text or is_template(text, [item.id]):
         # the clause's own operative sentence, restated, names who does what when the item's reading could not;
@@ -811,6 +818,8 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         text = EXCEPTION + sec + "."
     if (not text or is_template(text, [item.id])) and item.id == "exclusivity" and non_exclusive_only(quote):
         text = NON_EXCLUSIVE + sec + "."  # the item's fallback would claim an exclusivity the clause disclaims
+    if (not text or is_template(text, [item.id])) and item.id == "exclusivity" and (kind := exclusive_in_name(quote)):
+        text = f"{IN_NAME} {kind}{sec}."  # "TouchStar has exclusive rights" of "assigns exclusively to TouchStar"
     if not text:
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
     return text[:-1] if text.endswith("..") else text  # a name that ends the sentence may end "LLC."

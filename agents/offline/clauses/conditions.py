@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from agents.offline.clauses.carve_out import denies_payment, frees_only, non_exclusive_only
+from agents.offline.clauses.carve_out import denies_payment, exclusive_in_name, frees_only, non_exclusive_only
 from agents.offline.clauses.clause_parts import (AUTO_TERMINATION, STATUTORY_ASSIGNMENT, PartyLike, denies_assignment, sale_carve_out,
                                                 solicit_only)
 from agents.offline.clauses.clause_summary import write_summary
-from agents.offline.clauses.readings_money import CARVE_KINDS
+from agents.offline.clauses.readings_money import CARVE_KINDS, NO_FEE
 from agents.offline.clauses.readings_transfer import for_cause
 from core.types import ChecklistItem, Severity
 
@@ -51,6 +51,8 @@ _NO_CLAIM = re.compile(r"\b(?:there (?:is|are) no|no (?:pending|threatened|outst
                        r"\b(?:litigation|actions?|suits?|claims?|proceedings?|investigations?|disputes?)\b"
                        r"|\b(?:trial by jury|jury trial)\b", _F)
 # a dispute that exists: a claim pending or threatened, a suit filed, a demand, a settlement, a case by its caption.
+# "Failing settlement of the dispute within 60 days of notice, either party may initiate arbitration" is a step of the
+# machinery, not a settlement made.
 # A contract's machinery for disputes to come (a dispute-resolution step, who defends claims, injunctive relief
 # "pending resolution of any claims") is no liability the buyer inherits.
 _LIVE_DISPUTE = re.compile(
@@ -58,7 +60,8 @@ _LIVE_DISPUTE = re.compile(
     r"(?:litigation|actions?|claims?|suits?|proceedings?|investigations?|arbitrations?)\b|"
     r"\b(?:filed|commenced|brought|served)\s+(?:a|an)\s+(?:\w+\s+)?(?:lawsuit|complaint|action|suit|claim|petition)\b|"
     r"\b(?:plaintiffs?|defendants?)\s+(?:alleges?|seeks?|claims?|filed|has\s+filed|demands?)\b|\bdemand\s+letter\b|\bcivil\s+action\s+no\b|\bcase\s+no\b|"
-    r"\bsettlement\s+(?:agreement|of\s+the\s+(?:claim|action|dispute|litigation))\b|\bin\s+(?:full|final)\s+settlement\s+of\b|"
+    r"(?<!failing\s)(?<!absent\s)(?<!pending\s)(?<!no\s)(?<!attempt\s)(?<!seek\s)(?<!for\s)(?<!reach\s)\bsettlement\s+(?:agreement|"
+    r"of\s+the\s+(?:claim|action|dispute|litigation))\b(?![^.;]{0,30}\bwithin\s+\d)|\bin\s+(?:full|final)\s+settlement\s+of\b|"
     r"\bformal\s+notice\s+of\s+(?:a\s+|an\s+|its\s+|our\s+)?(?:claim|intended\s+(?:action|proceedings))\b|"
     r"\b(?:we|our\s+client|the\s+claimant)\s+(?:hereby\s+|now\s+)?demands?\b|"
     r"\b(?:intends?|reserves?\s+the\s+right|will)\s+(?:\w+\s+){0,2}(?:commence|issue|bring|file|institute)\s+"
@@ -144,6 +147,8 @@ CONDITIONS: dict[str, "callable"] = {
     "for_cause": for_cause,
     "no_restraint": lambda q: not _RESTRAINT.search(q),
     "non_exclusive_only": non_exclusive_only,
+    "exclusive_in_name": lambda q: bool(exclusive_in_name(q)),
+    "no_termination_fee": lambda q: bool(NO_FEE.search(q)),
 }
 
 def detect(quote: str) -> list[str]:

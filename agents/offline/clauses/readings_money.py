@@ -85,7 +85,8 @@ _HEADING = re.compile(r"\W*(?:(?:section|article)\s+)?(?:\d+(?:\.\d+)*\.?\s+)?(?
 
 CARVE_KINDS = (("indemnity claims", r"indemnif"), ("breaches of confidentiality", r"confidential"),
                 ("infringement of intellectual property", r"infring|misappropriat"),
-                ("gross negligence or wilful misconduct", r"gross(?:ly)? neglig|wil?ful(?:l)?\s+misconduct"),
+                # each by itself: "such limitations shall not apply to ... willful misconduct" names no negligence
+                ("gross negligence", r"gross(?:ly)? neglig"), ("wilful misconduct", r"\bwill?ful(?:ly)?\s+misconduct"),
                 ("fraud", r"\bfraud"), ("death or personal injury", r"\bdeath\b|bodily injury|personal injury"))
 
 
@@ -121,7 +122,9 @@ def _uncapped(c: Ctx, r: ClauseReading) -> None:
         # "... neither Party shall be liable for consequential damages ... except to the extent such damages are
         # payable (a) pursuant to its indemnification obligations, (b) ... confidentiality ... or (c) ... gross
         # negligence": a trailing list of carve-outs, said by kind
-        tail = re.search(r"\b(?:except|excluding|other than|save)\b(.{10,600})", q[h:], _I | re.S)
+        # "...; provided, however, that such limitations shall not apply to liabilities ... of willful misconduct"
+        tail = re.search(r"\b(?:except|excluding|other than|save|(?:limitations?|limits?|exclusions?)\s+(?:\w+\s+){0,3}?"
+                         r"(?:shall|will|do|does)\s+not\s+apply\s+to)\b(.{10,600})", q[h:], _I | re.S)
         kinds = [k for k, rx in CARVE_KINDS if tail and re.search(rx, tail.group(1), _I)]
         if kinds:
             r.detail = kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " or " + kinds[-1]
@@ -345,8 +348,19 @@ def _price(c: Ctx, r: ClauseReading) -> None:
             r.trigger = f"for {'the first ' if re.search(r'first', q[fixed.end():p.start()], _I) else ''}{period(p)}"
 
 
+# "Customer may terminate ... without the payment of termination charges": the clause rules the fee out
+NO_FEE = re.compile(r"\bwithout\s+(?:the\s+)?(?:payment\s+of\s+|paying\s+|incurring\s+)?(?:any\s+)?(?:early\s+)?(?:termination|cancell?ation)\s+"
+                    r"(?:fees?|charges?|penalt(?:y|ies)|payments?)\b|\bno\s+(?:early\s+)?(?:termination|cancell?ation)\s+(?:fees?|charges?|"
+                    r"penalt(?:y|ies)|payments?)\s+(?:shall|will)\s+(?:be\s+)?(?:payable|due|owed|owing|charged|apply)\b", _I)
+
+
 def _liquidated(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
+    if NO_FEE.search(q):
+        r.consequence = "no termination fee"
+        who, neg, _ = subject_of(c, r"terminat")
+        r.actor, r.action = ("", "") if neg else (who, "may terminate")
+        return
     fee = re.search(r"\b(?:early )?(?:termination|cancell?ation|break[- ]?up|exit)\s+(?:fee|charge|payment)", q, _I)
     r.consequence = "termination fee" if fee and not re.search(r"liquidated damages", q, _I) else "liquidated damages"
     money = MONEY.search(q)
