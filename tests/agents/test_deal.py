@@ -182,3 +182,12 @@ def test_a_change_of_control_the_clause_says_is_no_assignment_needs_no_consent(i
                                    "Section, requiring the prior written consent of Buyer.", items)
     assert deemed.severity == Severity.high and "is treated as an assignment" in deemed.summary
     assert deal.trigger(deemed) == "assignment or transfer (incl. change of control)"
+
+
+def test_an_ip_assignment_joined_with_an_assignment_restriction_keeps_its_own_action(items):
+    # the passage assigns IP and, in passing, restricts assigning the agreement; the consent reading is unsure, so
+    # the action is the IP item's, not "confirm whether the deal structure triggers the clause"
+    quote = ("Buyer hereby assigns to Seller all right, title and interest in any improvement to the Products, and such "
+             "improvements shall be Seller Intellectual Property for the purposes of the assignment provisions of Section 11.")
+    f = _f("ip_ownership", quote, items).model_copy(update={"also": ["anti_assignment"]})
+    assert deal.recommended_action(f) == "Confirm the target owns or may use the IP; obtain assignments if missing"
