@@ -1266,3 +1266,18 @@ def test_exclusive_words_of_an_assignment_a_forum_or_a_fee_waived_are_not_what_t
     # a step of the dispute machinery is no live dispute
     step = ("Failing settlement of the dispute within 60 days of notice, either party may initiate binding arbitration.")
     assert severity_for(items["litigation"], step)[0] == Severity.low
+
+
+def test_a_passage_about_termination_that_lets_no_one_terminate_is_no_walk_away_right(items):
+    after = ("(a) Within thirty (30) days after termination or expiration of this Agreement for any reason, Distributor "
+             "shall return to Cisco all copies of the Software, and Distributor's authority to install the Software shall "
+             "immediately cease.")
+    assert severity_for(items["termination_for_convenience"], after)[0] == Severity.low
+    assert write_summary(items["termination_for_convenience"], after, PARTIES) == (
+        "The clause gives no right to terminate for convenience.")
+    # an ending on a party's notice, a right said through its exercise, an entitlement: rights all
+    for right in ("This Supplement will terminate upon ninety (90) days notice by Cisco to Distributor.",
+                  "If Distributor elects to terminate this Agreement for any reason, Distributor shall pay the fee.",
+                  "Any failure to pay shall entitle Cisco, in its sole discretion, to terminate this Agreement.",
+                  "Cisco may, at any time, withdraw any of the Services upon ninety (90) days' prior written notice."):
+        assert severity_for(items["termination_for_convenience"], right)[1] != "no_termination_right", right

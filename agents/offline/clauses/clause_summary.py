@@ -22,6 +22,7 @@ from agents.offline.clauses.clause_parts import (GENERIC, NOT_AN_ASSIGNMENT, OPE
 from agents.offline.clauses.carve_out import carve_out, denies_payment, exclusive_in_name, frees_only, non_exclusive_only
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
+from agents.offline.clauses.readings_transfer import no_termination_right
 from agents.offline.units import reading_text
 from core.types import ChecklistItem
 
@@ -723,6 +724,8 @@ NO_PAYMENT = "The clause rules out a payment on termination (such as severance p
 NON_EXCLUSIVE = "The clause makes no exclusivity commitment: what it grants is non-exclusive"
 # a passage whose "exclusive" describes an assignment, a forum, a remedy or ownership: what the word is about
 IN_NAME = "The clause makes no exclusive-dealing commitment: \u201cexclusive\u201d there describes"
+# a passage about termination that lets no one terminate ("after termination ... for any reason, MSL shall return ...")
+NO_RIGHT = "The clause gives no right to terminate for convenience"
 
 
 def is_placeholder(summary: str) -> bool:
@@ -735,7 +738,7 @@ def is_template(summary: str, items: Sequence[str]) -> bool:
     """Whether a summary is the sentence written when a clause's parties or trigger could not be read: it says
     what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
     # "contains a provision triggered by a change of control" names the trigger but still no one who acts
-    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT, NON_EXCLUSIVE, IN_NAME]
+    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT, NON_EXCLUSIVE, IN_NAME, NO_RIGHT]
     if "non_compete" in items:
         starts.append(HONEST["non_solicit"])  # a non-solicit filed as a non-compete is written as one (write_summary)
     return any(summary.startswith(s) for s in starts)
@@ -820,6 +823,9 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         text = NON_EXCLUSIVE + sec + "."  # the item's fallback would claim an exclusivity the clause disclaims
     if (not text or is_template(text, [item.id])) and item.id == "exclusivity" and (kind := exclusive_in_name(quote)):
         text = f"{IN_NAME} {kind}{sec}."  # "TouchStar has exclusive rights" of "assigns exclusively to TouchStar"
+    if item.id == "termination_for_convenience" and (not text or is_template(text, [item.id]) or text.startswith(
+            "The agreement may be terminated")) and no_termination_right(quote):
+        text = NO_RIGHT + sec + "."  # the item's reading would claim a walk-away right the passage does not give
     if not text:
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
     return text[:-1] if text.endswith("..") else text  # a name that ends the sentence may end "LLC."

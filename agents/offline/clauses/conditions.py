@@ -14,7 +14,7 @@ from agents.offline.clauses.clause_parts import (AUTO_TERMINATION, STATUTORY_ASS
                                                 solicit_only)
 from agents.offline.clauses.clause_summary import write_summary
 from agents.offline.clauses.readings_money import CARVE_KINDS, NO_FEE
-from agents.offline.clauses.readings_transfer import for_cause
+from agents.offline.clauses.readings_transfer import for_cause, no_termination_right
 from core.types import ChecklistItem, Severity
 
 _F = re.IGNORECASE | re.DOTALL
@@ -149,6 +149,7 @@ CONDITIONS: dict[str, "callable"] = {
     "non_exclusive_only": non_exclusive_only,
     "exclusive_in_name": lambda q: bool(exclusive_in_name(q)),
     "no_termination_fee": lambda q: bool(NO_FEE.search(q)),
+    "no_termination_right": no_termination_right,
 }
 
 def detect(quote: str) -> list[str]:

@@ -289,6 +289,23 @@ def for_cause(q: str) -> bool:
     return bool(_FOR_CAUSE.search(q)) and not _no_cause(q)
 
 
+# what gives a party the right to end the agreement: a modal before "terminate" ("may terminate", "shall have the right
+# to terminate"), an ending on someone's notice ("will terminate upon 90 days notice by IBM"), or the words of a
+# walk-away right. A passage with none ("within 30 days after termination ... for any reason, MSL shall return ...")
+# deals with what follows an ending, and a finding that calls it termination for convenience claims a right it lacks
+_GIVES_RIGHT = re.compile(r"\b(?:may|can|entitl\w*|allow\w*|permit\w*|shall\s+(?:be\s+entitled|have\s+the\s+right)|will\s+have\s+the\s+right|is\s+entitled|has\s+the\s+"
+                          r"right|reserves\s+the\s+right|right|option)\b[^.;]{0,120}?\b(?:terminat|cancel|withdraw)\w*|\bterminable\b|"
+                          r"\bterminat\w*\b[^.;]{0,80}?\b(?:upon|on|by|with|after|following)\s+(?:\S+\s+){0,8}?notice|"
+                          r"\bnotice\s+of\s+(?:its\s+|their\s+)?(?:intent\w*\s+to\s+)?terminat|\bconvenience\b|\bwithout\s+cause\b|\bat\s+will\b|"
+                          # the right said through its exercise: "if Distributor elects to terminate this Agreement for any reason"
+                          r"\belects?\s+to\s+(?:terminat|cancel)|\b(?:terminat|cancel)\w*\s+this\s+agreement\s+(?:at\s+any\s+time\s+)?for\s+any\s+reason", _I)
+
+
+def no_termination_right(q: str) -> bool:
+    """The passage speaks of termination but gives no one a right to terminate."""
+    return not _GIVES_RIGHT.search(q)
+
+
 _DISCRETION = re.compile(r"in its (?:sole|absolute|unfettered) discretion", _I)
 _BREACH = re.compile(r"\b(?:breach\w*|fails?|failure|default\w*|insolv\w*|bankrupt\w*)\b", _I)
 
