@@ -111,8 +111,23 @@ def short_cite(f: Finding) -> str:
     return f"[{_where(f)}]"
 
 
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]{4,}", text.lower())}
+
+
 def quote_line(f: Finding, limit: int) -> str:
-    return f"  > “{md(clip(f.quote, limit))}”"
+    """The quote's opening, or, when the finding's sentence restates a later sentence of a longer passage (a
+    non-compete in § 2.3 read from a passage that starts in § 2.2(c)), the quote from that sentence on: the excerpt
+    beside a sentence should be the words it restates."""
+    flat = " ".join(f.quote.split())
+    if len(flat) <= limit:
+        return f"  > “{md(flat)}”"
+    said = _words(f.summary)
+    starts = [0] + [m.end() for m in re.finditer(r"[.;:]\s+(?=[(\dA-Z])", flat)]
+    scores = [len(said & _words(flat[a:a + limit])) for a in starts]
+    best = max(range(len(starts)), key=lambda i: (scores[i], -i))
+    start = starts[best] if scores[best] > scores[0] else 0
+    return f"  > “{'…' if start else ''}{md(clip(flat[start:], limit))}”"
 
 
 def reviewer_marks(f: Finding) -> str:

@@ -368,3 +368,16 @@ def test_a_reading_of_more_than_the_shown_quote_does_not_speak_for_it(settings):
     [joined] = join_same_passages([assign, licence])
     assert joined.quote == doc[:71] and "AT&T grants Vendor a licence." not in m.item_section(
         item, [joined], None, agreements=AGREEMENTS).text
+
+
+def test_a_high_findings_excerpt_is_the_sentence_its_summary_restates(settings):
+    # the passage opens with the sub-clause before the one the sentence reads; the excerpt beside the sentence shows
+    # the words it restates, not the passage's opening
+    quote = ("(c) No other reseller shall have the right to use, copy, modify or alter any Software whatsoever, and Beta "
+             "shall take all necessary steps to ensure that all acts of any other reseller are consistent with this "
+             "Agreement. 2.3 NON-COMPETITION. Beta shall not obtain the Software for sale from any Entity other than Acme.")
+    f = _f("non_compete", quote, "Commercial/beta.pdf", 4,
+           summary="Distributor (Beta LLC) may not obtain the software for sale from any entity other than Acme.")
+    item = next(i for i in load_checklist(settings.checklist_path) if i.id == "non_compete")
+    assert "  > “…2.3 NON-COMPETITION. Beta shall not obtain the Software for sale from any Entity other than Acme.”" in (
+        m.item_section(item, [f], None).text)
