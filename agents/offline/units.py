@@ -153,6 +153,9 @@ def reading_text(quote: str) -> str:
     kept = re.sub(r"[\u200b\u200c\u200d\u2060\ufeff]", "", kept)
     # and may write a semicolon as U+037E, the Greek question mark that looks like one and ends no clause for a reader
     kept = kept.replace("\u037e", ";")
+    # a form filled in by hand: "upon ____________ (______30________) days": the figure written in the blank is the term
+    kept = re.sub(r"\(\s*_+\s*(\d[\d,.]*)\s*_*\s*\)", r"(\1)", kept)
+    kept = re.sub(r"_{2,}\s*(?=\(\d)", "", kept)
     kept = re.sub(r"(?<=\w)-[ \t]*\n\s*(?=[A-Za-z])", "-", kept)
     return " ".join(kept.replace("<omitted>", " \u2026 ").split())
 

@@ -1281,3 +1281,13 @@ def test_a_passage_about_termination_that_lets_no_one_terminate_is_no_walk_away_
                   "Any failure to pay shall entitle Cisco, in its sole discretion, to terminate this Agreement.",
                   "Cisco may, at any time, withdraw any of the Services upon ninety (90) days' prior written notice."):
         assert severity_for(items["termination_for_convenience"], right)[1] != "no_termination_right", right
+
+
+def test_at_any_time_on_notice_is_for_convenience_and_a_filled_in_blank_is_read(items):
+    form = ("(a) So long as no default exists and is continuing hereunder, either party may terminate this Agreement at any "
+            "time upon  ____________ (______30________) days written notice to the other party.")
+    assert write_summary(items["termination_for_convenience"], form, PARTIES) == (
+        "Either party may terminate for convenience, on 30 days' written notice.")
+    # a condition after "at any time" makes it a right for cause, not a walk-away right
+    breach = "Cisco may terminate this Agreement at any time upon written notice if Distributor breaches Section 4."
+    assert "for convenience" not in write_summary(items["termination_for_convenience"], breach, PARTIES)

@@ -310,6 +310,10 @@ _DISCRETION = re.compile(r"in its (?:sole|absolute|unfettered) discretion", _I)
 _BREACH = re.compile(r"\b(?:breach\w*|fails?|failure|default\w*|insolv\w*|bankrupt\w*)\b", _I)
 
 
+_AT_ANY_TIME = re.compile(r"\bterminat\w*\s+(?:this\s+agreement\s+|the\s+agreement\s+)?,?\s*at\s+any\s+time\b([^.;]*)", _I)
+_CONDITIONED = re.compile(r"\b(?:if|in\s+the\s+event|unless|occurrence|cause|breach\w*|default\w*|fail\w*|insolv\w*|bankrupt\w*)\b", _I)
+
+
 def _no_cause(q: str) -> bool:
     found = list(_NO_CAUSE.finditer(q))
     for m in found:
@@ -324,6 +328,11 @@ def _no_cause(q: str) -> bool:
                 return True
         elif not _ANY_REASON.fullmatch(m.group(0)):
             return True  # "for convenience", "without cause", "at will"
+    # "either party may terminate this Agreement at any time upon 30 days written notice": on notice alone, with no
+    # condition or breach after it, the right needs no cause
+    for m in _AT_ANY_TIME.finditer(q):
+        if re.search(r"\bnotice\b", m.group(1), _I) and not _CONDITIONED.search(m.group(1)):
+            return True
     if _FOR_CAUSE.search(q):
         return False
     for m in (x for x in found if _ANY_REASON.fullmatch(x.group(0))):
