@@ -19,7 +19,7 @@ from agents.memo import deal
 from agents.memo.agreements import Agreement
 from agents.memo.markup import file_name, md, note_line, operative_line, quote_line, reviewer_marks, short_cite
 from agents.offline.clauses.clause_summary import is_placeholder, is_template
-from agents.store.models import Coverage, DocumentReview, FindingTally, reading_key
+from agents.store.models import Coverage, DocumentReview, FindingTally, reading_key, reading_severity_key
 
 EXEC_KEY, CONSENTS_KEY, AGREEMENTS_KEY, SCOPE_KEY = "executive_summary", "consents", "agreements", "scope"
 KEY_ISSUES = 12
@@ -61,7 +61,19 @@ def _by_agreement(findings: list[Finding], key=None) -> dict[str, list[Finding]]
 
 def _finding_line(f: Finding, lead: str, item_id: str = "") -> str:
     """A finding under an agreement already named: severity, summary, reviewer marks, page."""
-    return f"{lead}**{f.severity.value.capitalize()}** — {md(said_for(f, item_id))}{reviewer_marks(f)} {short_cite(f)}"
+    sev = severity_for_item(f, item_id)
+    return f"{lead}**{sev.value.capitalize()}** — {md(said_for(f, item_id))}{reviewer_marks(f)} {short_cite(f)}"
+
+
+def severity_for_item(f: Finding, item_id: str) -> Severity:
+    """The grade the passage has in `item_id`'s section: the grade its reading for that item gave, where the passage
+    is filed under another item and that reading's sentence stands there; the finding's own otherwise (and always
+    once the reviewer edited it)."""
+    if item_id and item_id != f.category and said_for(f, item_id) != f.summary:
+        grade = f.extra.get(reading_severity_key(item_id), "")
+        if grade in Severity.__members__:
+            return Severity(grade)
+    return f.severity
 
 
 def said_for(f: Finding, item_id: str) -> str:
@@ -134,7 +146,9 @@ def item_section(item: ChecklistItem, findings: list[Finding], searched_query: s
         else:
             text = "No finding so far."
         return MemoSection(key=item.id, title=item.title, text=f"{text} Red flag looked for: {item.red_flag}")
-    high = tally.total(item.id, Severity.high.value)
+    # a passage filed high under another item whose reading of this one is graded lower is not high here
+    high = tally.total(item.id, Severity.high.value) - sum(
+        f.severity == Severity.high and severity_for_item(f, item.id) != Severity.high for f in cited)
     lines = [f"{total} finding(s) in {tally.documents} document(s)" + (f", {high} high severity." if high else "."), ""]
     minor: list[str] = []
     for fs in _by_agreement(cited).values():
@@ -142,7 +156,8 @@ def item_section(item: ChecklistItem, findings: list[Finding], searched_query: s
         # answers this one, but its sentence speaks to the other), then one whose sentence says who may do what
         # ("Vertex must indemnify Bunker One" leads an indemnity section over a tax-costs sentence of the same passage
         # kind: a sentence with the item's own word)
-        fs = sorted(fs, key=lambda f: (not speaks_for(f, item.id), SEVERITY_ORDER[f.severity], f.category != item.id,
+        fs = sorted(fs, key=lambda f: (not speaks_for(f, item.id), SEVERITY_ORDER[severity_for_item(f, item.id)],
+                                       f.category != item.id,
                                        is_template(f.summary, f.items), not _says_item(f.summary, item)))
         top, rest = fs[0], fs[1:]
         label = md(_agreement(top, agreements).label)
@@ -152,15 +167,16 @@ def item_section(item: ChecklistItem, findings: list[Finding], searched_query: s
             for f in fs:
                 lines += note_line(f)
             continue
-        if top.severity in (Severity.low, Severity.info) and not any(_touched(f) for f in fs):
+        if severity_for_item(top, item.id) in (Severity.low, Severity.info) and not any(_touched(f) for f in fs):
             minor.append(f"{label} " + _pages(fs))
             continue
         lines.append(_finding_line(top, f"- {label}: ", item.id))
-        if top.severity == Severity.high:  # a sentence that does not say what gets the clause's operative words
+        if severity_for_item(top, item.id) == Severity.high:  # a vague sentence gets the clause's operative words
             vague = is_template(top.summary, top.items) or is_placeholder(top.summary)
             lines.append(operative_line(top, QUOTE_CHARS) if vague else quote_line(top, QUOTE_CHARS))
         lines += note_line(top)
-        shown = [f for f in rest if speaks_for(f, item.id) and (f.severity == Severity.high or _touched(f))]
+        shown = [f for f in rest
+                 if speaks_for(f, item.id) and (severity_for_item(f, item.id) == Severity.high or _touched(f))]
         for f in shown:
             lines.append(_finding_line(f, "  - ", item.id))
             lines += note_line(f)

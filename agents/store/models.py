@@ -244,7 +244,14 @@ def with_reading(extra: dict[str, str], item_id: str, summary: str, severity: st
     look-alike ("The agreement runs for 30 days" for a change-of-control clause's notice period)."""
     if not summary or reading_key(item_id) in extra or severity == "info":
         return extra
-    return {**extra, reading_key(item_id): summary}
+    # and its grade for that item: "Customer may terminate without paying a termination fee" is low under
+    # termination fees even when the passage is filed, high, under termination for convenience
+    return {**extra, reading_key(item_id): summary, reading_severity_key(item_id): severity}
+
+
+def reading_severity_key(item_id: str) -> str:
+    """The `extra` key of the severity another item's reading gave the passage."""
+    return f"severity:{item_id}"
 
 
 def joined_extra(keep: dict[str, str], other: dict[str, str]) -> dict[str, str]:

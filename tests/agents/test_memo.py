@@ -381,3 +381,22 @@ def test_a_high_findings_excerpt_is_the_sentence_its_summary_restates(settings):
     item = next(i for i in load_checklist(settings.checklist_path) if i.id == "non_compete")
     assert "  > “…2.3 NON-COMPETITION. Beta shall not obtain the Software for sale from any Entity other than Acme.”" in (
         m.item_section(item, [f], None).text)
+
+
+def test_a_passage_filed_under_another_item_carries_its_own_grade_for_this_one(settings):
+    from agents.store.models import with_reading
+
+    quote = ("If Customer disagrees with any such changes, Customer may terminate this Agreement without the payment of "
+             "termination charges upon thirty (30) days' notice.")
+    f = _f("termination_for_convenience", quote, "Commercial/acme.pdf", 7,
+           summary="Customer (Target Inc.) may terminate for convenience, on 30 days' notice.",
+           also=["liquidated_damages"],
+           extra=with_reading({}, "liquidated_damages", "Customer (Target Inc.) may terminate without paying a "
+                                                        "termination fee.", "low"))
+    items = {i.id: i for i in load_checklist(settings.checklist_path)}
+    fees = m.item_section(items["liquidated_damages"], [f], None, agreements=AGREEMENTS).text
+    # the high is the termination right's; for termination fees the passage rules one out, which is no red flag
+    assert "high severity" not in fees and "**High**" not in fees
+    assert "Also found, low or informational: Supply Agreement" in fees
+    tfc = m.item_section(items["termination_for_convenience"], [f], None, agreements=AGREEMENTS).text
+    assert "1 high severity" in tfc and "**High** — Customer (Target Inc.) may terminate for convenience" in tfc
