@@ -1291,3 +1291,11 @@ def test_at_any_time_on_notice_is_for_convenience_and_a_filled_in_blank_is_read(
     # a condition after "at any time" makes it a right for cause, not a walk-away right
     breach = "Cisco may terminate this Agreement at any time upon written notice if Distributor breaches Section 4."
     assert "for convenience" not in write_summary(items["termination_for_convenience"], breach, PARTIES)
+
+
+def test_a_termination_right_a_proviso_takes_back_but_for_listed_cases(items):
+    clause = ("Cisco shall have the absolute right to terminate this Agreement upon thirty (30) days' prior written notice "
+              "to Distributor; provided, however, that Cisco agrees not to terminate this Agreement unless (a) Cisco sells "
+              "Distributor to a third party or (b) Distributor's rating falls below A.")
+    assert write_summary(items["termination_for_convenience"], clause, PARTIES) == (
+        "Cisco may terminate the agreement on 30 days' written notice, but only in the cases the clause lists.")

@@ -219,6 +219,8 @@ def _convenience(s: _Say, r: ClauseReading) -> str | None:
     # what walking away costs is the point of the clause for a buyer: "Customer shall pay Metavante the termination fee"
     fee = s.said(r"\b(?:shall|will|must|agrees? to)\s+pay\b[^.;]{0,80}\b(?:early\s+)?(?:termination|cancell?ation)\s+(?:fee|charge|payment)")
     cost = ", subject to a termination fee" if on and fee else ""
+    if r.detail == "only in listed cases":  # a proviso takes the right back but for the cases it lists
+        return _termination(s, r, "", ", but only in the cases the clause lists")
     return _termination(s, r, on, cost) if r.actor or not on else f"The agreement allows termination {on}{s.tail(then=cost)}"
 
 

@@ -343,7 +343,18 @@ def _no_cause(q: str) -> bool:
     return False
 
 
+# "AIG shall have the absolute right to terminate ...; PROVIDED, HOWEVER, that AIG agrees not to terminate this Agreement
+# unless (a) ... or (b) AIG sells the Company": the proviso takes the right back but for the cases it lists
+_ONLY_UNLESS = re.compile(r"\b(?:agrees?|covenants?|undertakes?)\s+not\s+to\s+(?:terminat|exercise)\w*[^.]{0,120}?\b(?:unless|except)\b|"
+                          r"\b(?:shall|will|may)\s+not\s+(?:be\s+entitled\s+to\s+)?terminat\w*[^.]{0,120}?\b(?:unless|except\s+(?:if|where|in))\b", _I)
+
+
 def _convenience(c: Ctx, r: ClauseReading) -> None:
+    if _ONLY_UNLESS.search(c.quote):
+        r.trigger, r.detail, r.notice = "", "only in listed cases", notice_of(c.quote)
+        if not _termination(c, r):
+            r.action, r.consequence = "", "termination right"
+        return
     # "for convenience" only where the clause says no cause is needed; a right to terminate for breach is not one
     r.trigger = "convenience (no cause needed)" if _no_cause(c.quote) else "cause" if for_cause(c.quote) else ""
     r.notice = notice_of(c.quote)
