@@ -70,6 +70,16 @@ _OPERATIVE = re.compile(r"\b(shall|may|will|must|agrees?|covenants?)\b")  # lowe
 _WHO = re.compile(r"(.+?)(?: \([^)]*\))? (?:may|must|has|have|owns?|is|are|assigns?|grants?)\b")
 
 
+def _words(text: str) -> set[str]:
+    """The words of four letters or more, by their first six ("assignable" and "assignment" share "assign")."""
+    return {w[:6] for w in re.findall(r"[a-z]{4,}", text.lower())}
+
+
+def _sentence(flat: str, start: int) -> str:
+    end = re.search(r"[.;:]\s+(?=[(\dA-Z])", flat[start:])
+    return flat[start:start + end.end()] if end else flat[start:]
+
+
 def operative_line(f: Finding, limit: int) -> str:
     """The quote from the start of its first operative sentence (a heading such as "ARTICLE IV RESTRICTIVE
     COVENANT 4.1 Exclusivity." would otherwise use up the space), or from where the party the finding names is
@@ -85,6 +95,13 @@ def operative_line(f: Finding, limit: int) -> str:
     elif m:
         stops = [flat.rfind(p, 0, m.start()) for p in (". ", "; ", ": ")]
         start = max(stops) + 2 if max(stops) >= 0 else 0
+        # of the passage's operative sentences, the one about what the finding says ("restricts assignment without
+        # consent" beside a passage that opens with a warranty of compliance and goes on to "shall not be assignable")
+        said = _words(f.summary)
+        later = [x.end() for x in re.finditer(r"[.;:]\s+(?=[(\dA-Z])", flat) if x.end() > start]
+        scored = [(len(said & _words(_sentence(flat, a))), -a) for a in [start, *later] if _OPERATIVE.search(_sentence(flat, a))]
+        if scored and max(scored)[0] > len(said & _words(_sentence(flat, start))):
+            start = -max(scored)[1]
     text = clip(flat[start:], limit)
     return f"  > “{'…' if start else ''}{md(text)}”"
 
@@ -109,10 +126,6 @@ def cite(f: Finding) -> str:
 def short_cite(f: Finding) -> str:
     """A passage of a document already named: `[§ 9.5, p. N]`."""
     return f"[{_where(f)}]"
-
-
-def _words(text: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z]{4,}", text.lower())}
 
 
 def quote_line(f: Finding, limit: int) -> str:

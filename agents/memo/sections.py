@@ -196,8 +196,12 @@ def key_issues(findings: list[Finding], items: list[ChecklistItem]) -> list[Find
     order = {i.id: n for n, i in enumerate(items)}
     pool = [f for f in citable(findings) if f.severity in (Severity.high, Severity.medium)]
     picked: dict[tuple[str, str], Finding] = {}
-    # of one agreement's passages on one item, the one whose sentence says who may do what speaks for it
-    for f in sorted(pool, key=lambda f: (deal.rank(f, order)[:2], is_template(f.summary, f.items), deal.rank(f, order))):
+    # of one agreement's passages on one item, the one whose sentence says who may do what speaks for it, and of
+    # those one whose consequence for closing was read ("either party may assign to a successor to its business")
+    # over one that leaves it to counsel ("any assignment in breach of § 9.8 is void")
+    for f in sorted(pool, key=lambda f: (deal.rank(f, order)[:2], is_template(f.summary, f.items),
+                                         bool(set(f.items) & set(deal.CONSENT_ITEMS)) and deal.consequence(f) == deal.UNREAD,
+                                         deal.rank(f, order))):
         picked.setdefault((f.citation.document_id, f.category), f)
     return sorted(picked.values(), key=lambda f: deal.rank(f, order))[:KEY_ISSUES]
 

@@ -400,3 +400,27 @@ def test_a_passage_filed_under_another_item_carries_its_own_grade_for_this_one(s
     assert "Also found, low or informational: Supply Agreement" in fees
     tfc = m.item_section(items["termination_for_convenience"], [f], None, agreements=AGREEMENTS).text
     assert "1 high severity" in tfc and "**High** — Customer (Target Inc.) may terminate for convenience" in tfc
+
+
+def test_a_vague_key_issue_shows_the_operative_sentence_it_is_about(settings):
+    items = load_checklist(settings.checklist_path)
+    quote = ("Buyer warrants that its performance hereunder shall comply with all applicable law 7. Assignment: The rights "
+             "and obligations of the parties under this Agreement shall not be assignable unless consent to the assignment "
+             "is in writing and signed by the parties.")
+    f = _f("anti_assignment", quote, "Commercial/acme.pdf", 13, sev=Severity.medium,
+           summary="The agreement restricts assignment without consent.")
+    text = m.executive_summary([f], items, Coverage(), agreements=AGREEMENTS).text
+    assert "  > “…The rights and obligations of the parties under this Agreement shall not be assignable" in text
+
+
+def test_of_one_agreements_assignment_passages_the_key_issue_is_one_whose_consequence_was_read(settings):
+    items = load_checklist(settings.checklist_path)
+    void = _f("anti_assignment", "Any assignment of this Agreement in violation of this Section 9.8 will be null and "
+              "void.", "Commercial/acme.pdf", 11, sev=Severity.medium, start=900,
+              summary="Any assignment made in breach of the clause is void (§ 9.8).")
+    carve = _f("anti_assignment", "Neither Party may assign this Agreement without the prior written consent of the other "
+               "Party, except that either Party may assign this Agreement without such consent to an entity that acquires "
+               "all or substantially all of its business, whether by merger or otherwise.", "Commercial/acme.pdf", 11,
+               sev=Severity.medium, start=500, summary="Neither party may assign the agreement without the other's prior "
+               "written consent, except to a successor to its business (including by merger) (§ 9.8).")
+    assert m.sections.key_issues([void, carve], items) == [carve]
