@@ -1299,3 +1299,12 @@ def test_a_termination_right_a_proviso_takes_back_but_for_listed_cases(items):
               "Distributor to a third party or (b) Distributor's rating falls below A.")
     assert write_summary(items["termination_for_convenience"], clause, PARTIES) == (
         "Cisco may terminate the agreement on 30 days' written notice, but only in the cases the clause lists.")
+
+
+def test_a_bar_on_assignment_said_in_the_passive_binds_both_parties(items):
+    clause = ("The rights and obligations of the parties under this Agreement shall not be assignable unless consent to "
+              "the assignment is in writing and signed by the parties.")
+    assert write_summary(items["anti_assignment"], clause, PARTIES) == "Neither party may assign the agreement without consent."
+    # a party named in it is read as the clause names it, not as both
+    assert "Neither party" not in write_summary(
+        items["anti_assignment"], "This Agreement shall not be assigned by Distributor without the consent of Cisco.", PARTIES)

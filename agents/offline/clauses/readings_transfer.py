@@ -195,6 +195,11 @@ def _control_events(q: str) -> str:
     return events[0] if len(events) == 1 else ", ".join(events[:-1]) + " or " + events[-1]
 
 
+_PASSIVE_BAR = re.compile(r"\b(?:this\s+agreement|(?:the\s+)?rights\s+and\s+obligations\s+of\s+the\s+parties(?:\s+(?:under|hereunder|to)"
+                         r"[^.;]{0,30}?)?)\s+(?:shall|may|will)\s+not\s+be\s+(?:assignable|assigned|transferable|transferred)\b"
+                         r"[^.;]{0,60}?\b(?:without|unless|except\s+with)\b", _I)
+
+
 def _assignment(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     a = anchor(c, _ASSIGN)
@@ -218,6 +223,10 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
             r.notice = notice_of(q)
         else:
             r.actor = ""
+    if not r.actor and consent and _PASSIVE_BAR.search(q) and not [m for m in c.ms if m.party >= 0]:
+        # "The rights and obligations of the parties under this Agreement shall not be assignable unless consent to the
+        # assignment is in writing and signed by the parties": a bar on both, said in the passive
+        r.actor, r.action, r.consequence = "either party", "may not assign", "consent required"
     r.trigger = f"assignment by {r.actor}" if r.actor else "assignment"
     if consent and r.consequence != "permitted without consent":
         r.counterparty = consent_of(c, r.actor, a[2] if a is not None else 0)
