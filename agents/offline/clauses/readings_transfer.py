@@ -223,7 +223,10 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
             r.notice = notice_of(q)
         else:
             r.actor = ""
-    if not r.actor and consent and _PASSIVE_BAR.search(q) and not [m for m in c.ms if m.party >= 0]:
+    bar = _PASSIVE_BAR.search(q)
+    # "may not be assigned by Distributor": the bar names whom it binds, even where the parties are not known
+    if not r.actor and consent and bar and not re.search(r"\bby\s+(?!operation\b|law\b|merger\b)\w", bar.group(0), _I) \
+            and not [m for m in c.ms if m.party >= 0]:
         # "The rights and obligations of the parties under this Agreement shall not be assignable unless consent to the
         # assignment is in writing and signed by the parties": a bar on both, said in the passive
         r.actor, r.action, r.consequence = "either party", "may not assign", "consent required"
