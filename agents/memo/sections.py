@@ -18,6 +18,7 @@ from core.types import SEVERITY_ORDER, ChecklistItem, Finding, MemoSection, Revi
 from agents.memo import deal
 from agents.memo.agreements import Agreement
 from agents.memo.markup import file_name, md, note_line, operative_line, quote_line, reviewer_marks, short_cite
+from agents.offline.clauses.clause_parts import successors_only
 from agents.offline.clauses.clause_summary import is_placeholder, is_template
 from agents.store.models import Coverage, DocumentReview, FindingTally, reading_key, reading_severity_key
 
@@ -271,7 +272,8 @@ def consents_section(findings: list[Finding], agreements: dict[str, Agreement] |
     agreements = agreements or {}
     rows: dict[tuple[str, str], list[Finding]] = {}
     for f in sorted(citable(findings), key=lambda f: deal.rank(f, {})):
-        if set(f.items) & set(deal.CONSENT_ITEMS):
+        # a successors-and-assigns clause needs neither consent nor notice: no row
+        if set(f.items) & set(deal.CONSENT_ITEMS) and not (f.category == "anti_assignment" and successors_only(f.quote)):
             rows.setdefault((f.citation.document_id, deal.trigger(f)), []).append(f)
     _fold_unread(rows)
     if not rows:

@@ -424,3 +424,12 @@ def test_of_one_agreements_assignment_passages_the_key_issue_is_one_whose_conseq
                sev=Severity.medium, start=500, summary="Neither party may assign the agreement without the other's prior "
                "written consent, except to a successor to its business (including by merger) (§ 9.8).")
     assert m.sections.key_issues([void, carve], items) == [carve]
+
+
+def test_a_successors_and_assigns_clause_has_no_row_in_the_consents_schedule():
+    quote = ("This Agreement shall be binding upon, and inure to the benefit of, the parties and their respective "
+             "successors and assigns.")
+    f = _f("anti_assignment", quote, "Commercial/acme.pdf", 30, sev=Severity.low,
+           summary="The agreement binds and benefits the parties' successors and assigns; the clause does not restrict "
+                   "assignment.")
+    assert "No consent or notice requirement was identified" in m.consents_section([f], AGREEMENTS).text

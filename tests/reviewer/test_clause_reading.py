@@ -1308,3 +1308,14 @@ def test_a_bar_on_assignment_said_in_the_passive_binds_both_parties(items):
     # a party named in it is read as the clause names it, not as both
     assert "Neither party" not in write_summary(
         items["anti_assignment"], "This Agreement shall not be assigned by Distributor without the consent of Cisco.", PARTIES)
+
+
+def test_a_successors_and_assigns_clause_is_no_bar_on_assignment(items):
+    clause = ("This Agreement shall be binding upon, and inure to the benefit of, Cisco and Distributor and their "
+              "respective heirs, successors and assigns, and no other person shall have any right under this Agreement.")
+    assert severity_for(items["anti_assignment"], clause)[0] == Severity.low
+    assert write_summary(items["anti_assignment"], clause, PARTIES) == (
+        "The agreement binds and benefits the parties' successors and assigns; the clause does not restrict assignment.")
+    # with a bar beside it, the bar is what the passage is
+    barred = clause + " Neither party may assign this Agreement without the prior written consent of the other party."
+    assert severity_for(items["anti_assignment"], barred)[0] == Severity.medium

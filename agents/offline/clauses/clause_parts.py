@@ -405,3 +405,18 @@ NOT_AN_ASSIGNMENT = "change of control not an assignment"
 def denies_assignment(quote: str) -> bool:
     """Whether the clause says a change of control is not an assignment, and nowhere that it is one."""
     return bool(_DEEMING.search(quote)) and not deems_assignment(quote) and bool(_CONTROL_WORDS.search(quote))
+
+
+# "This Agreement shall be binding upon, and inure solely to the benefit of, the parties ... and their respective
+# successors and assigns": who the agreement binds after an assignment, not a bar on one
+_SUCCESSORS = re.compile(r"\b(?:binding\s+upon|bind|binds|inure|inures)\b[^.;]{0,320}?\bsuccessors\s+(?:and|or)\s+(?:permitted\s+)?assigns\b",
+                         re.IGNORECASE)
+_RESTRICTS_ASSIGNMENT = re.compile(r"\b(?:may\s+not|shall\s+not|will\s+not|cannot|must\s+not|without\s+(?:the\s+)?(?:\w+\s+){0,3}"
+                                   r"(?:consent|approval)|consent|approv\w*|prohibit\w*|restrict\w*|not\s+be\s+(?:assign|transfer)\w*|"
+                                   r"void|no\s+(?:power|right|authority)|non-?(?:assignable|transferr?able)|subject\s+to\s+the\s+foregoing|"
+                                   r"permitted|right\s+to\s+(?:assign|transfer))\b", re.IGNORECASE)
+
+
+def successors_only(quote: str) -> bool:
+    """The passage says whom the agreement binds and benefits (successors and assigns) and restricts no assignment."""
+    return bool(_SUCCESSORS.search(quote)) and not _RESTRICTS_ASSIGNMENT.search(quote)

@@ -17,7 +17,7 @@ import dataclasses
 import re
 from typing import Callable, Sequence
 
-from agents.offline.clauses.clause_parts import (GENERIC, NOT_AN_ASSIGNMENT, OPENS_RESTRICTION, PartyIndex, PartyLike,
+from agents.offline.clauses.clause_parts import (GENERIC, NOT_AN_ASSIGNMENT, OPENS_RESTRICTION, PartyIndex, PartyLike, successors_only,
                                                 index_parties, sale_carve_out, solicit_only)
 from agents.offline.clauses.carve_out import carve_out, denies_payment, exclusive_in_name, frees_only, non_exclusive_only
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
@@ -728,6 +728,8 @@ NON_EXCLUSIVE = "The clause makes no exclusivity commitment: what it grants is n
 IN_NAME = "The clause makes no exclusive-dealing commitment: \u201cexclusive\u201d there describes"
 # a passage about termination that lets no one terminate ("after termination ... for any reason, MSL shall return ...")
 NO_RIGHT = "The clause gives no right to terminate for convenience"
+# a successors-and-assigns clause: whom the agreement binds after an assignment, no bar on one
+SUCCESSORS = "The agreement binds and benefits the parties' successors and assigns; the clause does not restrict assignment"
 
 
 def is_placeholder(summary: str) -> bool:
@@ -828,6 +830,8 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     if item.id == "termination_for_convenience" and (not text or is_template(text, [item.id]) or text.startswith(
             "The agreement may be terminated")) and no_termination_right(quote):
         text = NO_RIGHT + sec + "."  # the item's reading would claim a walk-away right the passage does not give
+    if item.id == "anti_assignment" and successors_only(quote) and (not text or is_template(text, [item.id])):
+        text = SUCCESSORS + sec + "."  # "The agreement restricts assignment" would claim the bar the clause does not make
     if not text:
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
     return text[:-1] if text.endswith("..") else text  # a name that ends the sentence may end "LLC."

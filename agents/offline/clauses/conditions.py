@@ -11,7 +11,7 @@ from typing import Sequence
 
 from agents.offline.clauses.carve_out import denies_payment, exclusive_in_name, frees_only, non_exclusive_only
 from agents.offline.clauses.clause_parts import (AUTO_TERMINATION, STATUTORY_ASSIGNMENT, PartyLike, denies_assignment, sale_carve_out,
-                                                solicit_only)
+                                                solicit_only, successors_only)
 from agents.offline.clauses.clause_summary import write_summary
 from agents.offline.clauses.readings_money import CARVE_KINDS, NO_FEE
 from agents.offline.clauses.readings_transfer import for_cause, no_termination_right
@@ -150,6 +150,7 @@ CONDITIONS: dict[str, "callable"] = {
     "exclusive_in_name": lambda q: bool(exclusive_in_name(q)),
     "no_termination_fee": lambda q: bool(NO_FEE.search(q)),
     "no_termination_right": no_termination_right,
+    "successors_only": successors_only,
 }
 
 def detect(quote: str) -> list[str]:
