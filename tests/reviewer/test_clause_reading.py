@@ -1319,3 +1319,12 @@ def test_a_successors_and_assigns_clause_is_no_bar_on_assignment(items):
     # with a bar beside it, the bar is what the passage is
     barred = clause + " Neither party may assign this Agreement without the prior written consent of the other party."
     assert severity_for(items["anti_assignment"], barred)[0] == Severity.medium
+
+
+def test_requirements_widened_by_an_aside_and_exclusively_meaning_only(items):
+    clause = ("Distributor agrees that it shall purchase all its requirements of the Products (including materials with "
+              "properties substantially the same as the Products) exclusively from Cisco during the term of this Agreement.")
+    assert write_summary(items["exclusivity"], clause, PARTIES) == (
+        "Distributor (XYZ Corp.) must buy all its requirements of the products from Cisco.")
+    scope = "Buyer's acceptance is limited exclusively to the acceptance of Seller's terms and conditions set forth herein."
+    assert severity_for(items["exclusivity"], scope)[0] == Severity.low

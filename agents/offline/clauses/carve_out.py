@@ -119,6 +119,8 @@ _NAMED_EXCLUSIVE = (
                              r"\bexclusive\s+(?:means|mechanism|procedure|method)\s+(?:of|for)\s+(?:resolving|settling|the\s+resolution)"),
     ("a remedy", r"\b(?:sole\s+and\s+)?exclusive\s+(?:remedy|remedies|recourse)\b"),
     ("ownership", r"\b(?:sole\s+and\s+)?exclusive\s+(?:property|owners?(?:hip)?|title)\b|\bexclusively\s+own"),
+    # "acceptance is limited exclusively to Seller's terms", "used exclusively for research": "only", of a scope
+    ("a limit of scope", r"\b(?:limited|confined|used|applies|apply|applicable|relates?|relating)\s+exclusively\s+(?:to|for|in)\b"),
     ("", r"\bexclusive\s+of\b"),
 )
 

@@ -261,7 +261,10 @@ def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
         what = (plain_words(m.group(1), s.idx) or "") if m and len(m.group(1).split()) <= 12 else ""
         return f"{subj} must use {s.who(r.counterparty)} as its exclusive {r.detail} for {what or 'what the clause covers'}{s.tail(False)}"
     if r.action == "must deal exclusively":
-        needs = _REQUIREMENTS.search(reading_text(s.quote)) if r.counterparty else None
+        # "all its requirements of the Products (including nanomaterials ... substantially the same as the Products)
+        # exclusively from NTC": what the requirements widen to is an aside
+        needs = _REQUIREMENTS.search(re.sub(r"\s*\((?:including|incl\.|or|and)\s[^()]{0,160}\)", "", reading_text(s.quote))) \
+            if r.counterparty else None
         what = plain_words(needs.group(1), s.idx) if needs else None
         if what:  # "shall purchase all of its requirements for supply of Licensed Product exclusively from CytoDyn"
             what = what if re.match(r"(?:the|its|all|any|such)\b", what) else "the " + what
