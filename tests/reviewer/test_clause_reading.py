@@ -1328,3 +1328,14 @@ def test_requirements_widened_by_an_aside_and_exclusively_meaning_only(items):
         "Distributor (XYZ Corp.) must buy all its requirements of the products from Cisco.")
     scope = "Buyer's acceptance is limited exclusively to the acceptance of Seller's terms and conditions set forth herein."
     assert severity_for(items["exclusivity"], scope)[0] == Severity.low
+
+
+def test_an_ip_assignment_to_come_a_present_one_and_a_permission_to_assign_the_agreement(items):
+    later = ("(i) Distributor will promptly assign to Cisco all right, title and interest in and to any patents owned by "
+             "Distributor that claim such Product; and (ii) this Agreement will otherwise remain in force.")
+    assert write_summary(items["ip_ownership"], later, PARTIES) == (
+        "Distributor (XYZ Corp.) must assign to Cisco all right, title and interest in any patents owned by Distributor.")
+    now = "Distributor shall, and hereby does, assign all of its right, title and interest in the Inventions to Cisco."
+    assert write_summary(items["ip_ownership"], now, PARTIES).startswith("Distributor (XYZ Corp.) assigns")
+    permission = "Cisco may assign its rights hereunder, but shall furnish written notice of such assignment to Distributor."
+    assert "assigns" not in write_summary(items["ip_ownership"], permission, PARTIES)

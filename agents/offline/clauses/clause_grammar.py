@@ -41,6 +41,8 @@ be entitled permitted authorized authorised free able to in its their discretion
 upon written notice prior days day months exclusive obligation agree agrees undertake undertakes required elect
 hereunder independently thereafter thereof or unilaterally absolute reasonable first directly indirectly either
 whether alone jointly with others through third party parties power authority site onsite physically""".split()) | {
+    # "Anixa will promptly assign to OntoChem": how soon, not another clause
+    "promptly", "forthwith", "diligently", "timely", "duly", "irrevocably", "automatically", "hereafter",
     # "Conformis shall be prohibited from developing": the restriction is the modal's own verb
     "prohibited", "restricted", "precluded", "barred", "from"}
 

@@ -394,7 +394,12 @@ def _ip_object(s: _Say) -> str:
 def _ip(s: _Say, r: ClauseReading) -> str | None:
     what = _ip_object(s)
     if r.action == "assigns its rights" and r.counterparty:
-        lead = f"{s.subject(r.action)[0]} assigns" if r.actor else "The agreement assigns"
+        if r.detail == "must assign":
+            lead = f"{s.subject(r.action)[0]} must assign" if r.actor else "The agreement requires an assignment of"
+            if not r.actor:
+                return f"{lead} rights in the intellectual property it covers to {s.who(r.counterparty)}{s.tail(False)}"
+        else:
+            lead = f"{s.subject(r.action)[0]} assigns" if r.actor else "The agreement assigns"
         if what:
             return f"{lead} to {s.who(r.counterparty)} {what}{s.tail(False)}"
         return f"{lead} rights in the intellectual property it covers to {s.who(r.counterparty)}{s.tail(False)}"

@@ -174,6 +174,10 @@ def _ip(c: Ctx, r: ClauseReading) -> None:
         r.action, r.consequence = "jointly own", "joint ownership"  # before any 'owned by X': 'owned by X and Y'
         return
     a = anchor(c, r"(irrevocably\s+)?assigns?\b")
+    # "KI, Inc. may assign its rights hereunder, but shall furnish written notice of such assignment to Diplomat": a
+    # permission to assign the agreement, whose "to" names who is told, is no assignment of intellectual property
+    if a is not None and re.match(r"(?:may|can|might)\b", q[a[2]:], _I):
+        a = None
     if a is not None and not a[1]:
         span = re.split(r"[.;]", q[a[2]:a[2] + 250])[0]
         grantee = next((g for g in (mention_at(q, a[2] + t.end(), c.ms, slack=4) for t in re.finditer(r"\bto\s+", span, _I))
@@ -181,6 +185,10 @@ def _ip(c: Ctx, r: ClauseReading) -> None:
         if grantee is not None and grantee.party >= 0:
             r.actor = actor_of(a[0], c, False)[0] if a[0] is not None and a[0].party != grantee.party else ""
             r.action, r.counterparty, r.consequence = "assigns its rights", grantee.actor, "ip assigned"
+            # "Anixa will promptly assign to OntoChem ...": a duty to assign later, not an assignment made now
+            if re.match(r"(?:shall|will|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to)\b", q[a[2]:], _I) and \
+                    not re.search(r"\bhereby\s+(?:\w+\s+){0,2}assign|\bhereby\s+(?:does|do)\b", q, _I):  # "shall assign ... and hereby assigns": both
+                r.detail = "must assign"
             return
     m = re.search(r"(property of|vest(s|ed)? (solely )?in|owned (solely |exclusively )?by)\s+", q, _I)
     if m:
