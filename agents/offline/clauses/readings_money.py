@@ -351,7 +351,7 @@ def _price(c: Ctx, r: ClauseReading) -> None:
 # "Customer may terminate ... without the payment of termination charges": the clause rules the fee out
 NO_FEE = re.compile(r"\bwithout\s+(?:the\s+)?(?:payment\s+of\s+|paying\s+|incurring\s+)?(?:any\s+)?(?:early\s+)?(?:termination|cancell?ation)\s+"
                     r"(?:fees?|charges?|penalt(?:y|ies)|payments?)\b|\bno\s+(?:early\s+)?(?:termination|cancell?ation)\s+(?:fees?|charges?|"
-                    r"penalt(?:y|ies)|payments?)\s+(?:shall|will)\s+(?:be\s+)?(?:payable|due|owed|owing|charged|apply)\b", _I)
+                    r"penalt(?:y|ies)|payments?)\s+(?:shall|will)\s+(?:be\s+)?(?:payable|due|owed|owing|charged|apply|applicable)\b", _I)
 
 
 def _liquidated(c: Ctx, r: ClauseReading) -> None:
