@@ -1263,7 +1263,8 @@ def test_exclusive_words_of_an_assignment_a_forum_or_a_fee_waived_are_not_what_t
     assert severity_for(items["liquidated_damages"], waived)[0] == Severity.low
     assert write_summary(items["liquidated_damages"], waived, PARTIES) == (
         "Distributor (XYZ Corp.) may terminate without paying a termination fee.")
-    cancelled = "In the event Cisco cancels a Purchase Order as the result of Distributor's default, no cancellation charge shall be applicable."
+    cancelled = ("In the event Cisco cancels a Purchase Order as the result of Distributor's default, no cancellation charge "
+                 "shall be applicable.")
     assert severity_for(items["liquidated_damages"], cancelled)[0] == Severity.low
     # a step of the dispute machinery is no live dispute
     step = ("Failing settlement of the dispute within 60 days of notice, either party may initiate binding arbitration.")
