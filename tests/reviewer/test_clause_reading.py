@@ -1342,3 +1342,9 @@ def test_an_ip_assignment_to_come_a_present_one_and_a_permission_to_assign_the_a
     assert write_summary(items["ip_ownership"], now, PARTIES).startswith("Distributor (XYZ Corp.) assigns")
     permission = "Cisco may assign its rights hereunder, but shall furnish written notice of such assignment to Distributor."
     assert "assigns" not in write_summary(items["ip_ownership"], permission, PARTIES)
+
+
+def test_a_non_solicit_bars_only_the_verbs_before_its_carve_out(items):
+    clause = ("Cisco agrees that it will not solicit for employment any employee of Distributor; provided, however, that "
+              "the foregoing will not restrict Cisco from employing any such person who responds to general advertising.")
+    assert write_summary(items["non_solicit"], clause, PARTIES) == "Cisco may not solicit Distributor's employees."

@@ -291,8 +291,13 @@ def _solicit_object(s: _Say, r: ClauseReading) -> str:
 def _non_solicit(s: _Say, r: ClauseReading) -> str | None:
     # the verbs the clause uses: "shall not solicit an existing business customer" bars soliciting, not hiring
     # ("persons employed by the other party" names whom, not a verb)
+    # only the restriction's own verbs: "provided, however, that the foregoing will not restrict IBM from employing
+    # ... or hiring any person who responds" is what the clause leaves free, not what it bars
+    bar = re.split(r"\bprovided,?\s+(?:however|further)?,?\s*(?:that\s+)?(?:the\s+foregoing|this|nothing)|\b(?:the\s+foregoing|this\s+"
+                   r"(?:section|restriction|covenant))\s+(?:shall|will|does)\s+not\s+(?:restrict|prevent|prohibit|apply)|\bnothing\s+"
+                   r"(?:herein|in\s+this)", s.quote, maxsplit=1, flags=_I)[0]
     verbs = [v for v, rx in (("solicit", r"\bsolicit|\binduce|\bentice"), ("hire", r"\bhir(?:e|es|ing)\b|\bemploy(?:s|ing)?\b|\brecruit"))
-             if s.said(rx)]
+             if re.search(rx, bar, _I)]
     if verbs and r.action == "may not solicit or hire":
         r = dataclasses.replace(r, action="may not " + " or ".join(verbs))
     return _restriction(_solicit_object)(s, r)
