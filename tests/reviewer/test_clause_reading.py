@@ -1348,3 +1348,20 @@ def test_a_non_solicit_bars_only_the_verbs_before_its_carve_out(items):
     clause = ("Cisco agrees that it will not solicit for employment any employee of Distributor; provided, however, that "
               "the foregoing will not restrict Cisco from employing any such person who responds to general advertising.")
     assert write_summary(items["non_solicit"], clause, PARTIES) == "Cisco may not solicit Distributor's employees."
+
+
+def test_a_term_defined_with_inc_a_consent_aside_before_a_passive_and_a_right_a_breach_opens(items):
+    from types import SimpleNamespace
+    parties = (SimpleNamespace(name="Kathy Ireland, Inc.", role="KI Inc", aliases=()),
+               SimpleNamespace(name="Kathy Ireland", role="KI", aliases=()),
+               SimpleNamespace(name="Diplomat Ambassador Eyewear Group", role="Diplomat", aliases=()))
+    personal = ("This Agreement and all rights and duties hereunder are personal to Diplomat and shall not, without the "
+                "written consent of KI, Inc., be assigned, mortgaged, sublicensed or otherwise encumbered by Diplomat.")
+    # "KI, Inc." is the company the agreement defines as "KI Inc.", not "KI" the person
+    assert write_summary(items["anti_assignment"], personal, parties) == (
+        "Diplomat may not assign the agreement without KI Inc's written consent.")
+    breach = ("(c) If Diplomat shall violate any of its other material obligations under this Agreement, KI, Inc. shall "
+              "have the right to terminate the license hereby granted upon twenty (20) days' notice in writing.")
+    assert severity_for(items["termination_for_convenience"], breach)[0] == Severity.low
+    assert write_summary(items["termination_for_convenience"], breach, parties) == (
+        "KI Inc may terminate for cause, on 20 days' notice.")

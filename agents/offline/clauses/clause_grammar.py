@@ -64,7 +64,8 @@ def anchor(c: Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool,
         v = re.search(r"\b(?:" + verb + r")", rest, _I)
         if not v:
             continue
-        gap = rest[:v.start()]
+        # "the written consent of KI, Inc., be assigned": a company's "Inc." ends no sentence and opens no aside
+        gap = re.sub(r"\b(Inc|Corp|Co|Ltd)\.", r"\1 ", rest[:v.start()])  # same length: positions still hold
         # a party named inside an aside about its consent ("Calm may, without the prior written consent of XSPA,
         # assign") is not the verb's subject and does not cut the modal from its verb; any other aside naming a
         # party still does ("Vendor shall, upon AT&T's request and at AT&T's expense, conduct the audit ... on
@@ -78,7 +79,9 @@ def anchor(c: Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool,
             continue
         sentence = q[max(0, m.start() - 200):m.start()].split(". ")[-1]
         before_neg = bool(re.search(r"\bin no event\s*$|\bneither\b[^.;]*$", sentence, _I))
-        passive = re.match(r"\s*(not\s+)?(only\s+)?be\s*$", gap, _I) or (
+        # "shall not, without the written consent of KI, Inc., be assigned ... by Diplomat": the aside about consent
+        # stands between the modal and its passive
+        passive = re.match(r"\s*(not\s*)?(only\s+)?be\s*$", re.sub(r",[^;.]{0,120},", " ", gap), _I) or (
             re.search(r"(assign|transfer)able$", v.group(0), _I) is not None and re.fullmatch(r"\s*(not\s+)?(freely\s+)?", gap, _I))
         neg = bool(_NEG.search(m.group(0) + gap))
         if passive:

@@ -113,6 +113,9 @@ def index_parties(parties: Sequence[PartyLike]) -> PartyIndex:
         aliases = [" ".join(str(a).split()) for a in (getattr(p, "aliases", ()) or ())]
         short = _short_name(name) if not role and not aliases else ""
         own = [t for t in [role, name, *aliases, short] if t and t.lower() not in _NOT_PARTIES and len(t) > 1]
+        # a term defined as ("KI Inc.") is written "KI, Inc." in the clauses: the same party, not "KI" the person
+        own += [re.sub(r"^(.+?)\s+(Inc|Corp|Ltd|Co|LLC)\.?$", r"\1, \2.", t) for t in own
+                if re.fullmatch(r".+?\s+(?:Inc|Corp|Ltd|Co|LLC)\.?", t) and "," not in t]
         if not own:
             continue
         i = len(displays)

@@ -295,10 +295,18 @@ _ANY_REASON = re.compile(r"\b(?:for\s+any|for\s+no|any\s+or\s+no|no)\s+reason", 
 _FOR_CAUSE = re.compile(r"(?<!without )(?<!with or without )\bfor\s+cause\b|\bwith\s+cause\b", _I)
 
 
+# "If Diplomat shall violate any of its other material obligations ..., KI, Inc. shall have the right to terminate":
+# a right that a breach opens, said as a condition before it
+_ON_BREACH = re.compile(r"\b(?:if|in\s+the\s+event(?:\s+that)?|should|upon)\b[^.;]{0,80}?\b(?:violat\w*|breach\w*|default\w*|"
+                        r"fails?\s+to\s+(?:perform|comply|pay|cure|remedy|observe))\b(?:[^.;]|(?<=\bInc)\.|(?<=\bCorp)\.|(?<=\bLtd)\.|"
+                        r"(?<=\bCo)\.){0,200}?\b(?:terminat|cancel)\w*", _I)
+
+
 def for_cause(q: str) -> bool:
     """A termination right that needs a cause ("reserves the right to terminate this Agreement immediately for cause
-    if ...", "with cause immediately upon written notice"): the look-alike of termination for convenience."""
-    return bool(_FOR_CAUSE.search(q)) and not _no_cause(q)
+    if ...", "with cause immediately upon written notice", "If Diplomat shall violate ..., KI, Inc. shall have the
+    right to terminate"): the look-alike of termination for convenience."""
+    return bool(_FOR_CAUSE.search(q) or _ON_BREACH.search(q)) and not _no_cause(q)
 
 
 # what gives a party the right to end the agreement: a modal before "terminate" ("may terminate", "shall have the right
