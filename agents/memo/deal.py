@@ -144,10 +144,17 @@ def recommended_action(f: Finding) -> str:
             # certain, the finding's own item says what to do
             return dict(_OWN_ACTIONS)[f.category]
         return "Confirm with counsel whether the deal structure triggers the clause"
+    if f.category == "termination_for_convenience" and "only in the cases the clause lists" in f.summary and \
+            _OWNERSHIP.search(f.quote):
+        # "AIG agrees not to terminate ... unless ... AIG sells the Company": the deal may be one of the cases
+        return "Check whether the transaction is one of the cases the clause lists; if so, negotiate a waiver before closing"
     for item, action in _OWN_ACTIONS:
         if item in items:
             return action
     return "Note only"
+
+
+_OWNERSHIP = re.compile(r"\b(?:sells?|sale|ownership|control|merger|merges?|acquir\w*|acquisition)\b", re.I)
 
 
 _OWN_ACTIONS = (

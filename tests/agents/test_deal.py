@@ -191,3 +191,12 @@ def test_an_ip_assignment_joined_with_an_assignment_restriction_keeps_its_own_ac
              "improvements shall be Seller Intellectual Property for the purposes of the assignment provisions of Section 11.")
     f = _f("ip_ownership", quote, items).model_copy(update={"also": ["anti_assignment"]})
     assert deal.recommended_action(f) == "Confirm the target owns or may use the IP; obtain assignments if missing"
+
+
+def test_a_termination_right_kept_for_a_sale_of_the_company_points_at_the_deal(items):
+    quote = ("Buyer shall have the absolute right to terminate this Agreement upon thirty (30) days' prior written notice; "
+             "provided, however, that Buyer agrees not to terminate this Agreement unless (a) Buyer significantly "
+             "modifies the ownership of Seller or (b) Buyer sells Seller to an acquirer.")
+    f = _f("termination_for_convenience", quote, items)
+    assert "but only in the cases the clause lists" in f.summary
+    assert deal.recommended_action(f).startswith("Check whether the transaction is one of the cases the clause lists")
