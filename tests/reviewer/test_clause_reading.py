@@ -1365,3 +1365,16 @@ def test_a_term_defined_with_inc_a_consent_aside_before_a_passive_and_a_right_a_
     assert severity_for(items["termination_for_convenience"], breach)[0] == Severity.low
     assert write_summary(items["termination_for_convenience"], breach, parties) == (
         "KI Inc may terminate for cause, on 20 days' notice.")
+
+
+def test_of_several_other_parties_the_indemnitys_object_is_the_one_indemnified(items):
+    from types import SimpleNamespace
+    parties = (SimpleNamespace(name="Kathy Ireland, Inc.", role="KI Inc", aliases=()),
+               SimpleNamespace(name="Kathy Ireland", role="KI", aliases=()),
+               SimpleNamespace(name="Diplomat Ambassador Eyewear Group", role="Diplomat", aliases=()))
+    clause = ("KI, Inc. hereby indemnifies Diplomat and undertakes to hold it harmless against only those claims arising "
+              "solely out of the authorized use of KI's name by Diplomat.")
+    assert write_summary(items["indemnification"], clause, parties) == "KI Inc must indemnify Diplomat against claims and losses."
+    # a disclosure "to Nikko" names the recipient, not whose information it is: no guess among several parties
+    conf = "KI, Inc. will not disclose Confidential Information relating to its clients to Diplomat or to KI."
+    assert "Diplomat's" not in write_summary(items["confidentiality"], conf, parties)

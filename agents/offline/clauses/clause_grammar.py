@@ -200,7 +200,7 @@ def subject_of(c: Ctx, verb: str) -> tuple[str, bool, Mention | None]:
 
 
 def party_counter(c: Ctx, m: Mention | None) -> str:
-    o = other_party(c.ms, m)
+    o = other_party(c.ms, m, c.quote)
     return o.actor if o else ""
 
 

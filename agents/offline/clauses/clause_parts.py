@@ -213,12 +213,24 @@ def mention_at(quote: str, pos: int, ms: list[Mention], slack: int = 12) -> Ment
     return None
 
 
-def other_party(ms: list[Mention], actor: Mention | None) -> Mention | None:
-    """The one other party named in the quote, when exactly one is."""
+def other_party(ms: list[Mention], actor: Mention | None, quote: str = "") -> Mention | None:
+    """The one other party named in the quote, when exactly one is; of several (an agreement of four parties), the
+    one the actor's indemnity or payment names as its object ("KI, Inc. hereby indemnifies Diplomat ... KI's name"),
+    else none. `quote`: the text the mentions are in, needed for the second."""
     if actor is None or actor.party < 0:
         return None
     others = {m.party: m for m in ms if m.party >= 0 and m.party != actor.party}
-    return next(iter(others.values())) if len(others) == 1 else None
+    if len(others) == 1:
+        return next(iter(others.values()))
+    if quote:
+        after = sorted((m for m in ms if m.party >= 0 and m.party != actor.party and m.start > actor.start), key=lambda m: m.start)
+        if after and _OBJECT_VERB.search(quote[max(actor.end, after[0].start - 40):after[0].start]):
+            return after[0]
+    return None
+
+
+# the verb whose object the next party named is: "indemnifies Diplomat", "hold harmless Adaptimmune", "pay Cisco"
+_OBJECT_VERB = re.compile(r"\b(?:indemnif\w*|harmless|hold|defend|reimburse|compensate|pay)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 _SECTION_START = re.compile(
