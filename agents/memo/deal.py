@@ -139,16 +139,16 @@ def recommended_action(f: Finding) -> str:
         if c.startswith("no consent needed"):  # one party's carve-out: whether it helps depends on who the target is
             who = c.removeprefix("no consent needed on a sale of ").removesuffix("'s business only")
             return f"If the target is {who}, confirm a permitted sale and meet the clause's conditions; otherwise obtain consent"
-        if f.category not in CONSENT_ITEMS and f.category in dict(_OWN_ACTIONS):
+        if f.category not in CONSENT_ITEMS and f.category in _OWN_ACTIONS:
             # an IP assignment that also restricts assigning the agreement: when the consent reading says nothing
             # certain, the finding's own item says what to do
-            return dict(_OWN_ACTIONS)[f.category]
+            return _OWN_ACTIONS[f.category]
         return "Confirm with counsel whether the deal structure triggers the clause"
     if f.category == "termination_for_convenience" and "only in the cases the clause lists" in f.summary and \
             _OWNERSHIP.search(f.quote):
         # "AIG agrees not to terminate ... unless ... AIG sells the Company": the deal may be one of the cases
         return "Check whether the transaction is one of the cases the clause lists; if so, negotiate a waiver before closing"
-    for item, action in _OWN_ACTIONS:
+    for item, action in _OWN_ACTIONS.items():  # in this order: the first of the finding's items listed speaks
         if item in items:
             return action
     return "Note only"
@@ -157,18 +157,19 @@ def recommended_action(f: Finding) -> str:
 _OWNERSHIP = re.compile(r"\b(?:sells?|sale|ownership|control|merger|merges?|acquir\w*|acquisition)\b", re.I)
 
 
-_OWN_ACTIONS = (
-    ("uncapped_liability", "Negotiate a cap or price the exposure; consider a specific indemnity"),
-    ("exclusivity", "Assess the restriction on the combined business; seek a carve-out or waiver"),
-    ("non_compete", "Assess the restriction on the combined business; seek a carve-out or waiver"),
-    ("rofr_rofo", "Check whether the transaction triggers the right; obtain a waiver"),
-    ("most_favored_nation", "Check pricing after closing against the clause; note"),
-    ("termination_for_convenience", "Note the revenue at risk; consider it in valuation"),
-    ("minimum_commitment", "Confirm the commitment is being met; note the exposure"),
-    ("ip_ownership", "Confirm the target owns or may use the IP; obtain assignments if missing"),
-    ("key_employee", "Review retention and severance cost; note"),
-    ("litigation", "Assess the claim with litigation counsel; consider a specific indemnity"),
-)
+# the action each item calls for when it is not a consent or notice question
+_OWN_ACTIONS = {
+    "uncapped_liability": "Negotiate a cap or price the exposure; consider a specific indemnity",
+    "exclusivity": "Assess the restriction on the combined business; seek a carve-out or waiver",
+    "non_compete": "Assess the restriction on the combined business; seek a carve-out or waiver",
+    "rofr_rofo": "Check whether the transaction triggers the right; obtain a waiver",
+    "most_favored_nation": "Check pricing after closing against the clause; note",
+    "termination_for_convenience": "Note the revenue at risk; consider it in valuation",
+    "minimum_commitment": "Confirm the commitment is being met; note the exposure",
+    "ip_ownership": "Confirm the target owns or may use the IP; obtain assignments if missing",
+    "key_employee": "Review retention and severance cost; note",
+    "litigation": "Assess the claim with litigation counsel; consider a specific indemnity",
+}
 
 
 def rank(f: Finding, order: dict[str, int]) -> tuple:

@@ -75,9 +75,25 @@ def _words(text: str) -> set[str]:
     return {w[:6] for w in re.findall(r"[a-z]{4,}", text.lower())}
 
 
+_SENTENCE_BREAK = re.compile(r"[.;:]\s+(?=[(\dA-Z])")
+
+
 def _sentence(flat: str, start: int) -> str:
-    end = re.search(r"[.;:]\s+(?=[(\dA-Z])", flat[start:])
-    return flat[start:start + end.end()] if end else flat[start:]
+    end = _SENTENCE_BREAK.search(flat, start)
+    return flat[start:end.end()] if end else flat[start:]
+
+
+def _restated_from(flat: str, summary: str, first: int, limit: int, operative: bool = False) -> int:
+    """Where the excerpt beside `summary` should start: at `first`, or at a later sentence (an operative one, with
+    `operative`) whose first `limit` characters share more of the summary's words."""
+    said = _words(summary)
+    starts = [first] + [m.end() for m in _SENTENCE_BREAK.finditer(flat) if m.end() > first
+                        and (not operative or _OPERATIVE.search(_sentence(flat, m.end())))]
+
+    def score(a: int) -> int:
+        return len(said & _words(flat[a:a + limit]))
+    best = max(starts, key=lambda a: (score(a), -a))
+    return best if score(best) > score(first) else first
 
 
 def operative_line(f: Finding, limit: int) -> str:
@@ -97,11 +113,7 @@ def operative_line(f: Finding, limit: int) -> str:
         start = max(stops) + 2 if max(stops) >= 0 else 0
         # of the passage's operative sentences, the one about what the finding says ("restricts assignment without
         # consent" beside a passage that opens with a warranty of compliance and goes on to "shall not be assignable")
-        said = _words(f.summary)
-        later = [x.end() for x in re.finditer(r"[.;:]\s+(?=[(\dA-Z])", flat) if x.end() > start]
-        scored = [(len(said & _words(_sentence(flat, a))), -a) for a in [start, *later] if _OPERATIVE.search(_sentence(flat, a))]
-        if scored and max(scored)[0] > len(said & _words(_sentence(flat, start))):
-            start = -max(scored)[1]
+        start = _restated_from(flat, f.summary, start, limit, operative=True)
     text = clip(flat[start:], limit)
     return f"  > “{'…' if start else ''}{md(text)}”"
 
@@ -135,11 +147,7 @@ def quote_line(f: Finding, limit: int) -> str:
     flat = " ".join(f.quote.split())
     if len(flat) <= limit:
         return f"  > “{md(flat)}”"
-    said = _words(f.summary)
-    starts = [0] + [m.end() for m in re.finditer(r"[.;:]\s+(?=[(\dA-Z])", flat)]
-    scores = [len(said & _words(flat[a:a + limit])) for a in starts]
-    best = max(range(len(starts)), key=lambda i: (scores[i], -i))
-    start = starts[best] if scores[best] > scores[0] else 0
+    start = _restated_from(flat, f.summary, 0, limit)
     return f"  > “{'…' if start else ''}{md(clip(flat[start:], limit))}”"
 
 
