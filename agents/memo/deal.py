@@ -20,6 +20,7 @@ import re
 from agents.offline.clauses.clause_parts import (
     AUTO_TERMINATION, LICENCES_SURVIVE, NOT_TRANSFERABLE, STATUTORY_ASSIGNMENT, denies_assignment, notice_of, sale_carve_out,
 )
+from agents.offline.clauses.clause_summary import ONLY_LISTED
 from core.types import SEVERITY_ORDER, Finding
 
 CONSENT_ITEMS = ("change_of_control", "anti_assignment", "lease_assignment", "debt_change_of_control")
@@ -144,7 +145,7 @@ def recommended_action(f: Finding) -> str:
             # certain, the finding's own item says what to do
             return _OWN_ACTIONS[f.category]
         return "Confirm with counsel whether the deal structure triggers the clause"
-    if f.category == "termination_for_convenience" and "only in the cases the clause lists" in f.summary and \
+    if f.category == "termination_for_convenience" and ONLY_LISTED in f.summary and \
             _OWNERSHIP.search(f.quote):
         # "AIG agrees not to terminate ... unless ... AIG sells the Company": the deal may be one of the cases
         return "Check whether the transaction is one of the cases the clause lists; if so, negotiate a waiver before closing"

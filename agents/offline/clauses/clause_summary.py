@@ -98,6 +98,10 @@ def _article(words: str) -> str:
     return ("an " if words[:1].lower() in "aeio" else "a ") + words
 
 
+# a right a proviso takes back but for the cases it lists; the memo's action looks for these words
+ONLY_LISTED = ", but only in the cases the clause lists"
+
+
 def _termination(s: _Say, r: ClauseReading, on: str, cost: str = "") -> str:
     if r.actor:
         subj, verb = s.subject(r.action)
@@ -220,7 +224,7 @@ def _convenience(s: _Say, r: ClauseReading) -> str | None:
     fee = s.said(r"\b(?:shall|will|must|agrees? to)\s+pay\b[^.;]{0,80}\b(?:early\s+)?(?:termination|cancell?ation)\s+(?:fee|charge|payment)")
     cost = ", subject to a termination fee" if on and fee else ""
     if r.detail == "only in listed cases":  # a proviso takes the right back but for the cases it lists
-        return _termination(s, r, "", ", but only in the cases the clause lists")
+        return _termination(s, r, "", ONLY_LISTED)
     return _termination(s, r, on, cost) if r.actor or not on else f"The agreement allows termination {on}{s.tail(then=cost)}"
 
 
