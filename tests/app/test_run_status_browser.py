@@ -68,7 +68,9 @@ def test_interrupted_run_active_run_rooms_url_and_deep_map(ui):
     with worker_lock.acquire(settings.run_dir("r-1") / "worker.lock", 5):
         ui.open("run", "room=deep&run_id=r-2")
         ui.wait_text("Run r-1 is active on this room")
-        start = ui.d.find_element(By.XPATH, '//button[.//*[normalize-space(text())="Start new run"]]')
+        # the notice can be drawn before the button below it: wait for the button, enabled or not
+        xp = '//button[.//*[normalize-space(text())="Start new run"]]'
+        start = ui.wait().until(lambda d: next(iter(d.find_elements(By.XPATH, xp)), None), "no 'Start new run' button")
         assert start.get_attribute("disabled") is not None
         picker = '//div[@data-testid="stSelectbox"][.//label[normalize-space(.)="Run"]]//input'
         ui.wait().until(lambda d: d.find_element(By.XPATH, picker).get_attribute("value").endswith(
