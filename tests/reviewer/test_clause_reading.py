@@ -1364,7 +1364,7 @@ def test_a_term_defined_with_inc_a_consent_aside_before_a_passive_and_a_right_a_
               "have the right to terminate the license hereby granted upon twenty (20) days' notice in writing.")
     assert severity_for(items["termination_for_convenience"], breach)[0] == Severity.low
     assert write_summary(items["termination_for_convenience"], breach, parties) == (
-        "KI Inc may terminate for cause, on 20 days' notice.")
+        "KI Inc may terminate the license for cause, on 20 days' notice.")
 
 
 def test_of_several_other_parties_the_indemnitys_object_is_the_one_indemnified(items):
@@ -1378,3 +1378,59 @@ def test_of_several_other_parties_the_indemnitys_object_is_the_one_indemnified(i
     # a disclosure "to Nikko" names the recipient, not whose information it is: no guess among several parties
     conf = "KI, Inc. will not disclose Confidential Information relating to its clients to Diplomat or to KI."
     assert "Diplomat's" not in write_summary(items["confidentiality"], conf, parties)
+
+
+def test_what_a_clause_reaches_is_said_when_it_is_less_or_other_than_the_agreement(items):
+    # a carve-out that waives the consent on a merger: the deal needs no consent under it
+    merger = ("Neither party may assign this Agreement without the other party's written consent, except that no such consent "
+              "will be required in connection with a merger or sale of substantially all of such party's assets or an "
+              "assignment to a wholly-owned subsidiary.")
+    assert write_summary(items["change_of_control"], merger, PARTIES) == (
+        "Either party may assign the agreement without consent on a sale of its business (including by merger).")
+    assert write_summary(items["anti_assignment"], merger, PARTIES).endswith(
+        "except to an affiliate or a successor to its business (including by merger).")
+    # what ends on the change of control is a sublicence to an affiliate, not the agreement
+    sublicence = ("Cisco may sublicense its rights to one or more of its Affiliates, provided that the rights sublicensed to "
+                  "such Affiliate shall automatically terminate upon a change of control of such Affiliate.")
+    assert write_summary(items["change_of_control"], sublicence, PARTIES) == (
+        "The rights sublicensed to the affiliate terminate automatically on a change of control of the affiliate; the "
+        "agreement itself goes on.")
+    assert severity_for(items["change_of_control"], sublicence)[0] == Severity.medium
+    # a right over part of the deal, and over obligations, named as such
+    part = ("At any time after launch, Cisco shall have the right to terminate Commercialization of such Product upon ninety "
+            "(90) days written notice.")
+    assert write_summary(items["termination_for_convenience"], part, PARTIES) == (
+        "Cisco may terminate commercialization of the product on 90 days' written notice.")
+    obligations = ("In the event of a Change in Control of Distributor, Cisco shall have the right, not to be unreasonably "
+                   "exercised, to terminate its obligations under Sections 7.1 and 7.2.")
+    assert write_summary(items["change_of_control"], obligations, PARTIES) == (
+        "Cisco may terminate its obligations under § 7.1 and 7.2 on a change of control of Distributor (XYZ Corp.).")
+    revoke = "The powers herein granted may be revoked or terminated by Cisco at any time."
+    assert write_summary(items["termination_for_convenience"], revoke, PARTIES).startswith("Cisco may terminate")
+    # "with or without notice" needs no notice
+    assert "notice" not in write_summary(items["termination_for_convenience"],
+                                         "Cisco reserves the right to terminate at any time with or without notice and "
+                                         "for any reason.", PARTIES)
+
+
+def test_a_clause_that_only_looks_like_its_item_says_what_it_is(items):
+    proceeds = ("Following payment of the Purchase Price, all proceeds of any of the Assets shall be the sole property of "
+                "Distributor, and Distributor shall be entitled to retain all Proceeds for its own account.")
+    assert write_summary(items["ip_ownership"], proceeds, PARTIES) == (
+        "Distributor (XYZ Corp.) owns the proceeds the clause covers; the clause allocates no intellectual property.")
+    assert severity_for(items["ip_ownership"], proceeds)[0] == Severity.low
+    standstill = ("(a) acquire, or agree to acquire, directly or indirectly, any beneficial ownership in any securities or "
+                  "rights to acquire any securities of Distributor;")
+    assert write_summary(items["non_compete"], standstill, PARTIES) == (
+        "The clause is a standstill, not a non-compete: a party may not acquire securities of Distributor.")
+    assert severity_for(items["non_compete"], standstill)[0] == Severity.medium
+    # the exclusion's carve-out, behind a heading with no stop, and an exculpation's own carve-out
+    headed = ("PRICING. 14. LIMITATION OF LIABILITY EXCEPT UNDER SECTION 13(c), IN NO EVENT WILL EITHER PARTY BE LIABLE FOR "
+              "ANY INCIDENTAL OR CONSEQUENTIAL DAMAGES.")
+    assert write_summary(items["uncapped_liability"], headed, PARTIES) == (
+        "The exclusion of indirect and consequential damages does not apply to claims under § 13(c).")
+    exculpation = ("(a) Except as provided in Section 13(b), Distributor shall not be under any liability for any action taken "
+                   "in good faith; provided, however, that this provision shall not protect Distributor against any liability "
+                   "by reason of willful misfeasance, bad faith or negligence.")
+    assert write_summary(items["uncapped_liability"], exculpation, PARTIES) == (
+        "The limits on liability do not apply to wilful misconduct, bad faith or negligence.")

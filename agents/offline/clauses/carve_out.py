@@ -137,3 +137,46 @@ def exclusive_in_name(q: str) -> str:
     if not kinds or _EXCLUSIVE.search(text):
         return ""
     return kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " and " + kinds[-1]
+
+
+# "all proceeds (cash or otherwise) of any of the Assets ... shall be the sole property of Purchaser": what becomes a
+# party's property is money, and a passage that names no intellectual property allocates none
+_OWNED = re.compile(r"\b(?:(?:sole|exclusive)\s+(?:and\s+exclusive\s+)?)?property\s+of\b|\bvest(?:s|ed)?\s+(?:solely\s+)?in\b|"
+                    r"\bowned\s+(?:solely\s+|exclusively\s+)?by\b", _I)
+_MONEY = re.compile(r"\b(proceeds|funds|monies|moneys|cash|payments?|revenues?|receivables|deposits?|fees)\b", _I)
+_IP_WORDS = re.compile(r"\bintellectual\s+property|\bpatent|\bcopyright|\btrade\s*marks?\b|\bmarks\b|\binvention|\bwork\s+product|"
+                       r"\bknow-?how|\bsoftware|\bdata\b|\bmaterials\b|\bdeliverables|\btechnology|\bdevelopments?\b|"
+                       r"\bimprovements?\b|\bworks?\s+of\s+authorship|\bdomain\s+names?|\bdesigns?\b|\bcontent\b|\bIP\b", _I)
+
+
+def owned_money(q: str) -> str:
+    """The money a passage makes a party's property ("proceeds"), when that is all the property it allocates."""
+    text = reading_text(q)
+    if _IP_WORDS.search(text):
+        return ""
+    words = []
+    for m in _OWNED.finditer(text):
+        # the thing owned: the clause's subject, from the last stop before the ownership words
+        what = re.split(r"[.;:]\s", text[max(0, m.start() - 400):m.start()])[-1]
+        money = [w.group(1).lower() for w in _MONEY.finditer(what)]  # the nearest: "the payment of ..., all proceeds"
+        if not money:
+            return ""
+        words.append(money[-1])
+    return words[0] if words else ""
+
+
+# "GSK ... will not ... acquire ... any direct or indirect beneficial ownership ... in any securities of Theravance",
+# "make ... any 'solicitation' of 'proxies' to vote": a standstill, which the classifier takes for a non-compete
+_ACQUIRES = re.compile(r"\bacquir\w*\b", _I)
+_SHARES_OF = re.compile(r"\b(?:securities|shares|stock)\s+of\s+(?:the\s+)?(?P<whose>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})")
+_PROXIES = re.compile(r"\bsolicitation\W{0,3}\s+of\s+\W{0,3}proxies|\bproxy\s+(?:contest|solicitation)", _I)
+
+
+def standstill(q: str) -> str:
+    """What a standstill bars ("acquire securities of Theravance", "solicit proxies"), or '' for another clause."""
+    text = reading_text(q)
+    buys = _ACQUIRES.search(text)
+    for shares in _SHARES_OF.finditer(text, buys.end() if buys else len(text)):
+        if shares.start() - buys.end() < 500 and not re.match(r"(?:Rule|Section|Article)\b", shares.group("whose")):
+            return f"acquire securities of {shares.group('whose')}"
+    return "solicit proxies" if _PROXIES.search(text) else ""

@@ -52,6 +52,10 @@ def _gap_ok(gap: str) -> bool:
     return all(w.lower() in _GAP_WORDS for w in re.findall(r"[A-Za-z]+", bare))
 
 
+_MANNER = re.compile(r",\s*(?:not\s+to\s+be\s+unreasonably\s+(?:exercised|withheld|delayed)|acting\s+reasonably|"
+                     r"in\s+(?:its|their)\s+(?:sole\s+|absolute\s+)?discretion)\s*,", re.I)
+
+
 def anchor(c: Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool, int, str] | None:
     """The first '<modal> ... <verb>' (active) or '<modal> be <verb>ed by <actor>' (passive) in the quote.
 
@@ -66,6 +70,8 @@ def anchor(c: Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool,
             continue
         # "the written consent of KI, Inc., be assigned": a company's "Inc." ends no sentence and opens no aside
         gap = re.sub(r"\b(Inc|Corp|Co|Ltd)\.", r"\1 ", rest[:v.start()])  # same length: positions still hold
+        # "shall have the right, not to be unreasonably exercised, to terminate": how the right is used, not a "not"
+        gap = _MANNER.sub(lambda a: " " * len(a.group(0)), gap)
         # a party named inside an aside about its consent ("Calm may, without the prior written consent of XSPA,
         # assign") is not the verb's subject and does not cut the modal from its verb; any other aside naming a
         # party still does ("Vendor shall, upon AT&T's request and at AT&T's expense, conduct the audit ... on
@@ -81,7 +87,8 @@ def anchor(c: Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool,
         before_neg = bool(re.search(r"\bin no event\s*$|\bneither\b[^.;]*$", sentence, _I))
         # "shall not, without the written consent of KI, Inc., be assigned ... by Diplomat": the aside about consent
         # stands between the modal and its passive
-        passive = re.match(r"\s*(not\s*)?(only\s+)?be\s*$", re.sub(r",[^;.]{0,120},", " ", gap), _I) or (
+        # "may be revoked or terminated by the Adviser": a first participle joined to the verb's
+        passive = re.match(r"\s*(not\s*)?(only\s+)?be\s+(?:[a-z]+ed\s+(?:or|and/or)\s+)?$", re.sub(r",[^;.]{0,120},", " ", gap) + " ", _I) or (
             re.search(r"(assign|transfer)able$", v.group(0), _I) is not None and re.fullmatch(r"\s*(not\s+)?(freely\s+)?", gap, _I))
         neg = bool(_NEG.search(m.group(0) + gap))
         if passive:

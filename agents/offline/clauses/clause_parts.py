@@ -53,6 +53,8 @@ class ClauseReading:
     amount: str = ""        # a cap, commitment or limit ("$2,500,000", "the fees paid ... in the prior 12 months")
     detail: str = ""        # the rest of the predicate a sentence needs ("a non-exclusive, worldwide licence")
     where: str = ""         # the part of the document that holds what the clause leaves out ("Exhibit B")
+    # what a right reaches where that is less than the agreement ("Development of the Collaboration Product")
+    object: str = ""
 
 
 @dataclass(frozen=True)
@@ -293,7 +295,7 @@ def notice_of(text: str) -> str:
             written = "written " if "written" in said.lower() else ""
             return f"{p}'s {written}notice" if p.startswith("1 ") else f"{p}' {written}notice"
     m = _BARE_NOTICE.search(text)
-    if m:
+    if m and not re.search(r"\bwithout\b", m.group(0), _I):  # "with or without notice" needs none
         return "written notice" if m.group(2) else "notice"
     return ""
 
@@ -335,7 +337,9 @@ OPENS_RESTRICTION = re.compile(r"\bexcept as (?:otherwise |expressly )*(?:provid
 _EXCEPTION = re.compile(r"\b(?:except|excepting|provided,? however|provided that|notwithstanding|save that)\b", _I)
 _PERMITS = re.compile(r"\b(?:may|shall be (?:permitted|entitled|free)|(?:is|are|be) (?:permitted|entitled|free)|"
                       r"(?:has|have|retains?) the right)\b[^.;]{0,160}?\b(?:assign|transfer)|"
-                      r"\bwithout (?:any )?(?:need|necessity|requirement)\b", _I)
+                      r"\bwithout (?:any )?(?:need|necessity|requirement)\b|"
+                      # "except that no such consent will be required in connection with (i) a merger"
+                      r"\bno (?:such )?(?:consent|approval) (?:will|shall) be (?:required|necessary|needed)\b", _I)
 _TO_A_BUYER = re.compile(r"^\W*(?:that\s+)?(?:(?:an?|any) (?:assignment|transfer)\s+)?(?:to|in connection with|by way of|"
                          r"pursuant to|as part of|in the event of|upon|on)\b", _I)
 _NEGATED = re.compile(r"\b(?:not|no|neither|nor|never)\b[^.;]{0,30}$", _I)
@@ -380,13 +384,28 @@ def sale_carve_out(quote: str) -> SaleCarveOut | None:
     if not kinds or _BUT_DEEMED.search(scope[:1000]):
         return None
     return SaleCarveOut(kinds=kinds, assumption=bool(re.search(r"\bassum\w+", scope, _I)),
-                        affiliates=bool(re.search(r"\baffiliat\w+", scope[:300], _I)), who=who)
+                        affiliates=bool(re.search(r"\baffiliat\w+|\bsubsidiar\w+", scope[:300], _I)), who=who)
 
 
 # "This Agreement will terminate automatically in the event of its assignment (as defined in the 1940 Act)": the
 # agreement ends on the trigger itself, no one's decision; under the US fund statutes "assignment" includes a
 # transfer of a controlling block of the assignor's voting securities, i.e. a change of control
 AUTO_TERMINATION = re.compile(r"\bterminat\w*\s+automatically|\bautomatic(?:ally)?\s+(?:be\s+)?terminat\w*", _I)
+
+
+def auto_terminated_grant(quote: str) -> str:
+    """What a clause ends automatically, where that is rights passed on to an affiliate or sublicensee rather than
+    the agreement ("provided that the rights sublicensed or subcontracted to such Affiliate shall automatically
+    terminate upon a change of control of such Affiliate"); '' where the agreement (or the clause's whole grant) ends."""
+    m = AUTO_TERMINATION.search(quote)
+    if m is None:
+        return ""
+    what = re.split(r"[.;,:]|\b(?:provided|that|then|if|upon|unless)\b", quote[max(0, m.start() - 200):m.start()], flags=_I)[-1]
+    what = re.sub(r"\s+(?:shall|will|would|may|does|do)(?:\s+be)?\s*$", "", " ".join(what.split()), flags=_I)
+    if re.search(r"\b(?:agreement|contract|it)\b", what, _I) or not re.search(r"\b(?:affiliat\w*|sub-?licen\w*|subcontract\w*)", what, _I):
+        return ""
+    what = re.sub(r"\b(Affiliates?|Sub-?licensees?|Subcontractors?)\b", lambda w: w.group(1).lower(), what)
+    return re.sub(r"\bsuch\s+(?=\w)", "the ", what)
 STATUTORY_ASSIGNMENT = re.compile(r"\bassignment\W{1,3}(?:as (?:such term is |that term is )?defined|within the meaning)[^.;)]{0,40}"
                                   r"(?:1940 Act|Investment Company Act|Investment Advisers Act|Advisers Act)", _I)
 

@@ -19,10 +19,10 @@ from typing import Callable, Sequence
 
 from agents.offline.clauses.clause_parts import (GENERIC, NOT_AN_ASSIGNMENT, OPENS_RESTRICTION, PartyIndex, PartyLike, successors_only,
                                                 index_parties, sale_carve_out, solicit_only)
-from agents.offline.clauses.carve_out import carve_out, denies_payment, exclusive_in_name, frees_only, non_exclusive_only
+from agents.offline.clauses.carve_out import carve_out, denies_payment, exclusive_in_name, frees_only, non_exclusive_only, owned_money, standstill
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
-from agents.offline.clauses.readings_transfer import no_termination_right
+from agents.offline.clauses.readings_transfer import GRANT_ENDS, no_termination_right
 from agents.offline.units import reading_text
 from core.types import ChecklistItem
 
@@ -105,7 +105,8 @@ ONLY_LISTED = ", but only in the cases the clause lists"
 def _termination(s: _Say, r: ClauseReading, on: str, cost: str = "") -> str:
     if r.actor:
         subj, verb = s.subject(r.action)
-        return f"{subj} {verb} {s.named_in(on) if on else 'the agreement'}{s.tail(then=cost, comma=bool(on))}"
+        what = " ".join(x for x in (r.object, s.named_in(on) if on else "") if x) or "the agreement"
+        return f"{subj} {verb} {what}{s.tail(then=cost, comma=bool(on))}"
     return f"The agreement allows termination {on}{s.tail()}" if on else f"The agreement may be terminated{s.tail()}"
 
 
@@ -114,6 +115,9 @@ def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
     if r.consequence == "terminates automatically on change of control":
         unless = f" unless {s.who(r.counterparty)} consents in advance" if r.counterparty else ""
         return f"The agreement terminates automatically on {s.named_in(trig)}{unless}{s.tail(False)}"
+    if r.consequence == GRANT_ENDS:
+        whose = " of the affiliate" if trig == "a change of control" and "affiliate" in r.detail else ""
+        return f"{_cap(r.detail)} terminate automatically on {s.named_in(trig)}{whose}; the agreement itself goes on{s.tail(False)}"
     if r.action in ("may not assign", "may not subcontract", "may assign", "terminates automatically"):
         return _assignment(s, r)
     if r.consequence == "termination right":
@@ -745,6 +749,8 @@ NON_EXCLUSIVE = "The clause makes no exclusivity commitment: what it grants is n
 IN_NAME = "The clause makes no exclusive-dealing commitment: \u201cexclusive\u201d there describes"
 # a passage about termination that lets no one terminate ("after termination ... for any reason, MSL shall return ...")
 NO_RIGHT = "The clause gives no right to terminate for convenience"
+# a standstill filed as a non-compete: what it bars is buying into or campaigning at a company, not competing
+STANDSTILL = "The clause is a standstill, not a non-compete: a party may not"
 # a successors-and-assigns clause: whom the agreement binds after an assignment, no bar on one
 SUCCESSORS = "The agreement binds and benefits the parties' successors and assigns; the clause does not restrict assignment"
 
@@ -832,6 +838,15 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
     if defined and not any(term.lower() == defined.group(1).lower() for term, _ in idx.terms):
         # '"Monthly Base Fee" shall mean ...': a definition obliges no one; the item's sentence would claim it does
         text = f"The agreement defines \u201c{defined.group(1)}\u201d{sec}."  # the term as the agreement writes it
+    if item.id == "non_compete" and (barred := standstill(quote)):
+        # "acquire ... beneficial ownership ... in any securities of Theravance": the item's reading would claim a
+        # restriction on competing
+        text = f"{STANDSTILL} {barred}{sec}."
+    if item.id == "ip_ownership" and (money := owned_money(quote)):
+        # "all proceeds ... shall be the sole property of Purchaser": the item's reading would say Purchaser owns
+        # intellectual property
+        owner = _Say(idx, r, quote).who(r.actor) if r.action == "owns" and r.actor else "A party"
+        text = f"{owner} owns the {money} the clause covers; the clause allocates no intellectual property{sec}."
     if item.id == "key_employee" and denies_payment(quote):
         # "shall have no rights to damages ... specifically including commercial severance pay": the item's fallback
         # would say the clause provides a payment

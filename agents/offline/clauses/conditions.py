@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from agents.offline.clauses.carve_out import denies_payment, exclusive_in_name, frees_only, non_exclusive_only
-from agents.offline.clauses.clause_parts import (AUTO_TERMINATION, STATUTORY_ASSIGNMENT, PartyLike, denies_assignment, sale_carve_out,
+from agents.offline.clauses.carve_out import denies_payment, exclusive_in_name, frees_only, non_exclusive_only, owned_money, standstill
+from agents.offline.clauses.clause_parts import (AUTO_TERMINATION, STATUTORY_ASSIGNMENT, auto_terminated_grant, PartyLike, denies_assignment, sale_carve_out,
                                                 solicit_only, successors_only)
 from agents.offline.clauses.clause_summary import write_summary
 from agents.offline.clauses.readings_money import CARVE_KINDS, NO_FEE
@@ -115,7 +115,8 @@ def _consent_required(q: str) -> bool:
 CONDITIONS: dict[str, "callable"] = {
     "termination_right": lambda q: bool(_TERMINATE.search(q)),
     # "shall automatically terminate": no one's decision, the trigger itself ends the agreement
-    "terminates_automatically": lambda q: bool(AUTO_TERMINATION.search(q)),
+    # the agreement ends, not only what a party passed on to its affiliate
+    "terminates_automatically": lambda q: bool(AUTO_TERMINATION.search(q)) and not auto_terminated_grant(q),
     "consent_required": _consent_required,
     "permitted_without_consent": _permitted_without_consent,
     # a restriction whose exception lets a party assign on a sale of its business without consent
@@ -151,6 +152,8 @@ CONDITIONS: dict[str, "callable"] = {
     "no_termination_fee": lambda q: bool(NO_FEE.search(q)),
     "no_termination_right": no_termination_right,
     "successors_only": successors_only,
+    "owns_money_only": lambda q: bool(owned_money(q)),
+    "standstill": lambda q: bool(standstill(q)),
 }
 
 def detect(quote: str) -> list[str]:

@@ -86,8 +86,10 @@ _HEADING = re.compile(r"\W*(?:(?:section|article)\s+)?(?:\d+(?:\.\d+)*\.?\s+)?(?
 CARVE_KINDS = (("indemnity claims", r"indemnif"), ("breaches of confidentiality", r"confidential"),
                 ("infringement of intellectual property", r"infring|misappropriat"),
                 # each by itself: "such limitations shall not apply to ... willful misconduct" names no negligence
-                ("gross negligence", r"gross(?:ly)? neglig"), ("wilful misconduct", r"\bwill?ful(?:ly)?\s+misconduct"),
-                ("fraud", r"\bfraud"), ("death or personal injury", r"\bdeath\b|bodily injury|personal injury"))
+                ("gross negligence", r"gross(?:ly)? neglig"), ("wilful misconduct", r"\bwill?ful(?:ly)?\s+(?:misconduct|misfeasance)"),
+                ("fraud", r"\bfraud"), ("death or personal injury", r"\bdeath\b|bodily injury|personal injury"),
+                # "shall not protect the Servicer ... against ... willful misfeasance, bad faith or negligence"
+                ("bad faith", r"\bbad\s+faith"), ("negligence", r"(?<!gross )(?<!grossly )\bnegligen"))
 
 
 # "Nothing in this Section 8.7 shall operate to limit or exclude any liability under Section 8.5 ..., or for fraud": what
@@ -98,12 +100,23 @@ _NOTHING_LIMITS = re.compile(r"\bnothing\s+(?:contained\s+)?in\s+(?:this|the)\s+
                              r"(liability\s+(?:for|under|in\s+respect\s+of|with\s+respect\s+to|arising)\b(?:[^.;]|(?<=\d)\.(?=\d)){3,200})", _I)
 
 
+_OPENING_CARVE = re.compile(r"\W*(?:(?:notwithstanding[^,]{0,80},\s*)?(?:and\s+)?)(?:except|excluding|other than)\s+"
+                            r"(?:for|with (?:respect|regard) to|in the (?:event|case) of|in connection with|as to|to the extent of)?\s*"
+                            r"((?:[^,;:()]|\([^()]{0,80}\)){3,200}?),", _I)
+
+
+_CAPS_HEADING = re.compile(r"(?:[^.]{0,40}\.\s+)?(?:(?:SECTION|ARTICLE)\s+)?(?:\d+(?:\.\d+)*\.?\s+)?[A-Z][A-Z ;,&'-]{2,60}\s+")
+
+
 def _uncapped(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     h = _HEADING.match(q).end()  # "10. LIMITATION ON LIABILITY. EXCEPT IN THE EVENT OF ..."
-    m = re.match(r"\W*(?:(?:notwithstanding[^,]{0,80},\s*)?(?:and\s+)?)(?:except|excluding|other than)\s+"
-                 r"(?:for|with (?:respect|regard) to|in the (?:event|case) of|in connection with|as to|to the extent of)?\s*"
-                 r"((?:[^,;:()]|\([^()]{0,80}\)){3,200}?),", q[h:], _I)
+    # a heading with no stop after it, behind the end of the sentence before ("MATTER. 14. LIMITATION OF LIABILITY
+    # EXCEPT UNDER SECTION 13(c) ..."): the clause opens at its "except"
+    for h in [h, *(e.start() for e in re.finditer(r"\b(?:except|excluding)\b", q[:160], _I) if _CAPS_HEADING.fullmatch(q[:e.start()]))]:
+        m = _OPENING_CARVE.match(q[h:])
+        if m:
+            break
     redacted = bool(m) and ("[*" in m.group(1) or "***" in m.group(1)) and not re.search(r"[A-Za-z]{3}", re.sub(r"\[[^\]]*\]", "", m.group(1)))
     if m and ("[*" not in m.group(1) and "***" not in m.group(1) or redacted):
         # "BREACH OF SECTION 9 (PROPRIETARY RIGHTS AND SOFTWARE LICENSING)": a long section title adds nothing to it;
@@ -123,8 +136,11 @@ def _uncapped(c: Ctx, r: ClauseReading) -> None:
         # payable (a) pursuant to its indemnification obligations, (b) ... confidentiality ... or (c) ... gross
         # negligence": a trailing list of carve-outs, said by kind
         # "...; provided, however, that such limitations shall not apply to liabilities ... of willful misconduct"
-        tail = re.search(r"\b(?:except|excluding|other than|save|(?:limitations?|limits?|exclusions?)\s+(?:\w+\s+){0,3}?"
-                         r"(?:shall|will|do|does)\s+not\s+apply\s+to)\b(.{10,600})", q[h:], _I | re.S)
+        # "provided, however, that this provision shall not protect the Servicer ... against ... negligence": the
+        # exculpation's own carve-out, wherever an "except" stands before it
+        tail = re.search(r"\b(?:provision|section|exculpation)\s+(?:shall|will)\s+not\s+protect\b(.{10,600})", q[h:], _I | re.S) or \
+            re.search(r"\b(?:except|excluding|other than|save|(?:limitations?|limits?|exclusions?)\s+(?:\w+\s+){0,3}?"
+                      r"(?:shall|will|do|does)\s+not\s+apply\s+to)\b(.{10,600})", q[h:], _I | re.S)
         kinds = [k for k, rx in CARVE_KINDS if tail and re.search(rx, tail.group(1), _I)]
         if kinds:
             r.detail = kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " or " + kinds[-1]

@@ -10,7 +10,7 @@ from agents.offline.clauses.clause_grammar import (
     CONTROL, Ctx, actor_of, anchor, consent_of, control_trigger, plain, subject_of,
 )
 from agents.offline.clauses.clause_parts import (
-    AUTO_TERMINATION, ClauseReading, LICENCES_SURVIVE, NOT_AN_ASSIGNMENT, NOT_TRANSFERABLE, STATUTORY_ASSIGNMENT, amount_of,
+    AUTO_TERMINATION, ClauseReading, auto_terminated_grant, LICENCES_SURVIVE, NOT_AN_ASSIGNMENT, NOT_TRANSFERABLE, STATUTORY_ASSIGNMENT, amount_of,
     deems_assignment, denies_assignment, mention_at, notice_of, other_party, sale_carve_out, subject_before,
 )
 
@@ -18,6 +18,7 @@ _I = re.IGNORECASE
 
 
 SALE_PERMITTED = "permitted without consent on a sale of the business"
+GRANT_ENDS = "rights passed on end on change of control"
 
 
 _TERMINATE = r"terminat(e|ing)\b|cancel\b|end this|terminated\b"
@@ -93,6 +94,9 @@ def _change_of_control(c: Ctx, r: ClauseReading) -> None:
             return
         r.actor = r.action = r.consequence = r.detail = r.counterparty = ""
         r.trigger = control_trigger(c) or ""
+    if AUTO_TERMINATION.search(q) and CONTROL.search(q) and auto_terminated_grant(q):
+        r.action, r.consequence, r.detail = "terminates automatically", GRANT_ENDS, auto_terminated_grant(q)
+        return
     if AUTO_TERMINATION.search(q) and CONTROL.search(q):
         # "Upon any Change of Control this Agreement shall automatically terminate unless Licensor has consented"
         r.action, r.consequence = "terminates automatically", "terminates automatically on change of control"
@@ -120,6 +124,7 @@ def _change_of_control(c: Ctx, r: ClauseReading) -> None:
         r.action, r.consequence, r.detail = "is defined", "see clause", _control_events(q)
         return
     if _termination(c, r):
+        _part_of(c, r)
         if r.actor == "either party" and r.trigger.endswith("of either party"):
             r.trigger = r.trigger.replace("of either party", "of the other party")
         if not r.actor and _NOT_SUBJECT.search(q):  # "the Party which was not subject to the Change of Control may terminate"
@@ -380,6 +385,26 @@ def _convenience(c: Ctx, r: ClauseReading) -> None:
     r.notice = notice_of(c.quote)
     if not _termination(c, r):
         r.action, r.consequence = "", "termination right"
+    else:
+        _part_of(c, r)
+
+
+def _part_of(c: Ctx, r: ClauseReading) -> None:
+    part = _PART.search(c.quote)
+    if part and not _WHOLE.match(part.group("obj")):
+        obj = re.sub(r"\s+(?:(?:herein|hereby)\s+granted|granted\s+here(?:by|under|in)|here(?:under|in|by))\b", "", part.group("obj"), flags=_I)
+        r.object = re.sub(r"\bsuch\b", "the", plain(obj, c) or "")
+
+
+# "GSK shall have the right to terminate Development of such Collaboration Product (upon ... notice)", "may terminate
+# any Services": a right over part of the deal, which a sentence about "the agreement" would overstate
+_PART = re.compile(r"\b(?:may|shall|will|to)\s+(?:\w+\s+){0,3}?terminat(?:e|ing)\s+"
+                   r"(?P<obj>(?:(?:the|any|such|all|its|one|each)\s+[^,;.()]{2,80}?|[A-Z]\w+\s+of\s+[^,;.()]{2,60}?)"
+                   # "its obligations under Sections 7.1 and 7.2"
+                   r"(?:\s+under\s+(?:Sections?|Articles?|Clauses?)\s+[\d.]*\d(?:\([a-z0-9]{1,3}\))*(?:\s*(?:,|and|or)\s*[\d.]*\d(?:\([a-z0-9]{1,3}\))*)*)?)"
+                   r"(?=\s*[,;.(]|\s+(?:upon|on|at|by|for|with|without|effective|if|in|immediately|during|prior|after|following|"
+                   r"as|pursuant|under|and|or|within|from|unless|provided)\b)")
+_WHOLE = re.compile(r"(?:this|the|such|said)\s+(?:\w+\s+)?(?:agreement|contract)\b|(?:the|its)\s+term\b", _I)
 
 
 def _debt(c: Ctx, r: ClauseReading) -> None:
