@@ -121,6 +121,9 @@ _TITLE_DATE = re.compile(r",?\s+(?:dated|made|effective)\s+(?:as\s+of\s+)?(?:[A-
                          r"|\d{1,2}(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?[A-Za-z]+,?\s+\d{4}|\d{1,2}/\d{1,2}/\d{2,4})\s*$", re.I)
 
 
+_TITLE_TERM = re.compile(r"\s*\((?:the|this)\s+[\"\u201c\u201d]?[A-Z][\w ]{0,30}?[\"\u201c\u201d]?\)\s*$")
+
+
 def title(text: str, preamble_start: int | None) -> tuple[str, Span]:
     """The first short heading line before the preamble naming a kind of instrument."""
     limit = preamble_start if preamble_start is not None else 3000
@@ -138,6 +141,8 @@ def title(text: str, preamble_start: int | None) -> tuple[str, Span]:
                 start = pos + line.index(s)
                 # "AFFILIATE AGREEMENT DATED JULY 15, 2005": the date is the agreement's date, not its name
                 s = _TITLE_DATE.sub("", s) or s
+                # 'PROMOTION AGREEMENT (the "Agreement")': the term the heading defines is not part of the name
+                s = _TITLE_TERM.sub("", s) or s
                 return s, (start, start + len(s))
         pos += len(line)
     found = [(m, 1 if m.group(1) else 2) for m in _THIS_TITLE.finditer(text, 0, min(len(text), (preamble_start or 0) + 3000))]

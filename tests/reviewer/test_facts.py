@@ -271,6 +271,9 @@ def test_a_title_line_keeps_the_name_and_leaves_the_date():
     # a brand's lower-case prefix ("e-business") does not make the heading a sentence
     cover = "Exhibit 10.27\n\n   e-business Hosting Agreement\n\n   between\n\n   Acme, Inc.\n\n   and\n\n   Beta LLC\n"
     assert extract_facts(cover).title == "e-business Hosting Agreement"
+    # the term a heading defines is not part of the name
+    defined = "PROMOTION AGREEMENT (the \u201cAgreement\u201d)\n\nThis agreement is made by and between Acme, Inc. and Beta LLC."
+    assert extract_facts(defined).title == "PROMOTION AGREEMENT"
 
 
 def test_the_preamble_line_gives_the_name_not_the_sentence():
