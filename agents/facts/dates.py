@@ -99,7 +99,8 @@ _TERM_SUBJECT = re.compile(
     r"ends?|(?:enter|come)s?\s+into\s+(?:force|effect))\b|\b(?:the|its)\s+Term\b(?:\s*\([^()]{0,40}\))?(?=\s+(?:of|shall|will|is))"
     r"|\bthis\s+(?:Agreement|Contract)\s+is\s+(?:valid|effective|in\s+force)\b"
     r"|[\"\u201c\u201d]?\bTerm\b[\"\u201d\u201c]?\s+(?:shall\s+)?means?\b", re.I)
-_AFTERWARDS = re.compile(r"^\s*(?:thereafter|after\s+(?:its|the|such)?\s*(?:termination|expiration|expiry))", re.I)
+_STARTS = re.compile(r"\b(?:commenc\w*|begin\w*|start\w*)\b", re.I)
+_AFTERWARDS = re.compile(r"\s*(?:thereafter|after\s+(?:its|the|such)?\s*(?:termination|expiration|expiry))", re.I)
 _EXPIRY_LABEL = re.compile(rf"\b(?:Expiration|Expiry|Termination|End)\s+Date\s*:\s*({ANY_DATE})", re.I)
 _ANNIVERSARY = re.compile(rf"\b(?:the\s+)?{_N}(?:year\s+)?anniversary\b", re.I)
 
@@ -305,9 +306,11 @@ def read_term(text: str, start: date | None) -> tuple[str, Span, date | None, Sp
         sent = text[s:e]
         words, expiry, espan = "", None, (0, 0)
         fm = next((f for rx in (_FIXED, _ANNIVERSARY) for f in rx.finditer(sent)
-                   # "for two years thereafter" is a tail after the term; "ends on the date that is five years
-                   # thereafter" is the term itself
-                   if not _AFTERWARDS.match(sent, f.end()) or f.groupdict().get("lead", "").lower() == "is"), None)
+                   # "so long as this Agreement remains in effect and for a period of one year thereafter" is a tail
+                   # after the term; "ends on the date that is five years thereafter" and "shall commence on the
+                   # Effective Date and extend for three years thereafter" are the term itself
+                   if not _AFTERWARDS.match(sent, f.end()) or f.groupdict().get("lead", "").lower() == "is"
+                   or _STARTS.search(sent, 0, f.start())), None)
         if (em := _ENDS_ON.search(sent)) and (d := read_date(em.group(1))) and not _stamped(sent, em.start(1)):
             expiry, espan = d, (s + em.start(1), s + em.end(1))
             words = f"until {d.isoformat()}"

@@ -73,6 +73,8 @@ TAIL = "\n\n6. Confidentiality. Each party shall keep information confidential f
     ("5. Term. This Agreement is effective from the Effective Date until terminated by either party.", None),
     # the term defined in a parenthetical before its verb
     ("5. Term. The term (the \"Term\") shall commence on July 1, 2015 and end on June 30, 2016.", "2016-06-30"),
+    ("5. Term. The initial term of this Agreement shall commence on the Effective Date and extend for three (3) years "
+     "thereafter.", "2018-06-15"),
 ])
 def test_term_clauses(clause, expiry):
     assert extract_facts(HEAD + clause + TAIL).expiration == expiry
@@ -82,6 +84,10 @@ def test_a_survival_tail_is_not_the_term():
     clause = ("5. Term. This Agreement shall continue until terminated. Confidentiality obligations continue for "
               "two (2) years thereafter.")
     assert extract_facts(HEAD + clause + TAIL).expiration is None
+    # a covenant that lasts while the agreement is in effect "and for a period of one (1) year thereafter"
+    standstill = ("15.1 Purchases. So long as this Agreement remains in effect and for a period of one (1) year thereafter, "
+                  "Bolt will not acquire any securities of Acme.")
+    assert extract_facts(HEAD + standstill + TAIL).expiration is None
 
 
 @pytest.mark.parametrize("clause, term", [
