@@ -1434,3 +1434,14 @@ def test_a_clause_that_only_looks_like_its_item_says_what_it_is(items):
                    "by reason of willful misfeasance, bad faith or negligence.")
     assert write_summary(items["uncapped_liability"], exculpation, PARTIES) == (
         "The limits on liability do not apply to wilful misconduct, bad faith or negligence.")
+
+
+def test_a_ceiling_and_a_use_on_someones_behalf_are_not_what_their_items_name(items):
+    ceiling = "Orders placed by Distributor in any month shall not exceed 120% of the average monthly volume forecast."
+    assert write_summary(items["minimum_commitment"], ceiling, PARTIES) == (
+        "The clause sets a ceiling on a volume or amount, not a minimum commitment.")
+    behalf = "2.1 Distributor may use the Material only to maintain the Software exclusively on behalf of Cisco;"
+    # the clause's own sentence, which no longer reads as an exclusive-dealing commitment
+    assert write_summary(items["exclusivity"], behalf, PARTIES) == (
+        "Distributor (XYZ Corp.) may use the material only to maintain the software exclusively on behalf of Cisco (§ 2.1).")
+    assert severity_for(items["exclusivity"], behalf)[0] == Severity.low

@@ -120,7 +120,10 @@ _NAMED_EXCLUSIVE = (
     ("a remedy", r"\b(?:sole\s+and\s+)?exclusive\s+(?:remedy|remedies|recourse)\b"),
     ("ownership", r"\b(?:sole\s+and\s+)?exclusive\s+(?:property|owners?(?:hip)?|title)\b|\bexclusively\s+own"),
     # "acceptance is limited exclusively to Seller's terms", "used exclusively for research": "only", of a scope
-    ("a limit of scope", r"\b(?:limited|confined|used|applies|apply|applicable|relates?|relating)\s+exclusively\s+(?:to|for|in)\b"),
+    # "... correcting the Package exclusively on behalf of the Licensee", "Products ... are exclusively for use with
+    # Telnet's Service": for whom or what a thing is used, not whom a party may deal with
+    ("a limit of scope", r"\b(?:limited|confined|used|applies|apply|applicable|relates?|relating)\s+exclusively\s+(?:to|for|in)\b|"
+                         r"\bexclusively\s+on\s+behalf\s+of\b|\b(?:is|are)\s+exclusively\s+for\s+(?:use|the\s+purpose)\b"),
     ("", r"\bexclusive\s+of\b"),
 )
 
@@ -180,3 +183,15 @@ def standstill(q: str) -> str:
         if shares.start() - buys.end() < 500 and not re.match(r"(?:Rule|Section|Article)\b", shares.group("whose")):
             return f"acquire securities of {shares.group('whose')}"
     return "solicit proxies" if _PROXIES.search(text) else ""
+
+
+# "shall not exceed 120% of the average hourly volume", "the maximum number of Pin Codes that may be distributed": a
+# ceiling (CUAD's volume restriction), which the minimum-commitment item's own sentence would call a floor
+_CEILING = re.compile(r"\b(?:(?:shall|will|may|to)\s+not\s+exceed|not\s+to\s+exceed|in\s+no\s+event\s+exceed|maximum|no\s+more\s+than|"
+                      r"not\s+more\s+than|up\s+to\s+(?:a|an|the)?\s*(?:maximum|limit|cap))\b", _I)
+_FLOOR = re.compile(r"\bminim\w*|\bat\s+least\b|\bnot\s+less\s+than\b|\bno\s+less\s+than\b|\bguarantee\w*|\btake[- ]or[- ]pay\b", _I)
+
+
+def ceiling_only(q: str) -> bool:
+    text = reading_text(q)
+    return bool(_CEILING.search(text)) and not _FLOOR.search(text)

@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 
 from agents.offline.clauses.clause_parts import (GENERIC, NOT_AN_ASSIGNMENT, OPENS_RESTRICTION, PartyIndex, PartyLike, successors_only,
                                                 index_parties, sale_carve_out, solicit_only)
-from agents.offline.clauses.carve_out import carve_out, denies_payment, exclusive_in_name, frees_only, non_exclusive_only, owned_money, standstill
+from agents.offline.clauses.carve_out import carve_out, denies_payment, exclusive_in_name, frees_only, non_exclusive_only, owned_money, standstill, ceiling_only
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
 from agents.offline.clauses.readings_transfer import GRANT_ENDS, no_termination_right
@@ -749,6 +749,8 @@ NON_EXCLUSIVE = "The clause makes no exclusivity commitment: what it grants is n
 IN_NAME = "The clause makes no exclusive-dealing commitment: \u201cexclusive\u201d there describes"
 # a passage about termination that lets no one terminate ("after termination ... for any reason, MSL shall return ...")
 NO_RIGHT = "The clause gives no right to terminate for convenience"
+# a ceiling filed as a minimum commitment (CUAD files both under one item): what kind of limit it is
+CEILING = "The clause sets a ceiling on a volume or amount, not a minimum commitment"
 # a standstill filed as a non-compete: what it bars is buying into or campaigning at a company, not competing
 STANDSTILL = "The clause is a standstill, not a non-compete: a party may not"
 # a successors-and-assigns clause: whom the agreement binds after an assignment, no bar on one
@@ -765,7 +767,7 @@ def is_template(summary: str, items: Sequence[str]) -> bool:
     """Whether a summary is the sentence written when a clause's parties or trigger could not be read: it says
     what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
     # "contains a provision triggered by a change of control" names the trigger but still no one who acts
-    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT, NON_EXCLUSIVE, IN_NAME, NO_RIGHT]
+    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT, NON_EXCLUSIVE, IN_NAME, NO_RIGHT, CEILING]
     if "non_compete" in items:
         starts.append(HONEST["non_solicit"])  # a non-solicit filed as a non-compete is written as one (write_summary)
     return any(summary.startswith(s) for s in starts)
@@ -842,6 +844,8 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         # "acquire ... beneficial ownership ... in any securities of Theravance": the item's reading would claim a
         # restriction on competing
         text = f"{STANDSTILL} {barred}{sec}."
+    if item.id == "minimum_commitment" and (not text or is_template(text, [item.id])) and ceiling_only(quote):
+        text = CEILING + sec + "."  # "shall not exceed 120% of ...": the item's fallback would call a ceiling a floor
     if item.id == "ip_ownership" and (money := owned_money(quote)):
         # "all proceeds ... shall be the sole property of Purchaser": the item's reading would say Purchaser owns
         # intellectual property
