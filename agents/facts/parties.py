@@ -48,7 +48,7 @@ _LEAD = re.compile(
     r"|(?:dated\s+)?(?:as\s+of\s+)?(?:January|February|March|April|May|June|July|August|September|October|November|"
     r"December)\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|(?:dated\s+)?(?:as\s+of\s+)?\d{1,2}/\d{1,2}/\d{2,4})", re.I)
 _CORP_SUFFIX = (r"(?:Inc|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|LP|L\.P|LLP|GmbH|AG|S\.?A|N\.?A|"
-                r"PLC|plc|B\.V|BV|N\.V|S\.A\.S|S\.?p\.?A|S\.?[\u00e0\u00c0a]\s?[rR]\.?[lL]|SE|Co|Company|Trust|Bank|University|"
+                r"PLC|plc|B\.V|BV|N\.V|S\.A\.S|S\.?p\.?A|S\.?[\u00e0\u00c0a]\s?[rR]\.?[lL]|S\.?R\.?L|SARL|Oy|A/S|SE|Co(?!-)|Company|Trust|Bank|University|"
                 r"Fund|Partners|Holdings|Group)")
 _SIGNATORY = re.compile(
     rf"(?<![\w&.,'-])((?:The\s+|THE\s+)?[A-Z][\w&.'-]*(?:[ \t]+(?:of[ \t]+|and[ \t]+|&[ \t]+)?[A-Z0-9][\w&.'-]*){{0,6}}"
@@ -78,7 +78,8 @@ def _terms(marker: str) -> list[str]:
 
 
 _STRICT_SUFFIX = (r"(?:Inc|Incorporated|Corp|Corporation|LLC|L\.L\.C|Ltd|Limited|LP|L\.P|LLP|GmbH|AG|S\.A|N\.A|PLC|plc|"
-                  r"B\.V|N\.V|S\.p\.A|Company|Co|INC|CORP|CORPORATION|LIMITED|COMPANY|CO)\.?")
+                  # "Note 1 Co-Branding one time charge" (a price list's footnote) names no company
+                  r"B\.V|N\.V|S\.p\.A|S\.R\.L|SRL|SARL|Company|Co(?!-)|INC|CORP|CORPORATION|LIMITED|COMPANY|CO(?!-))\.?")
 _CAP_WORD = r"(?:[A-Z0-9][\w.&'\u2019/-]*|[a-z]+[A-Z][\w.&'-]*|&)"
 # A company name that ends right before a marker: "... and its subsidiary SMBC Nikko Securities Inc. ("Nikko")".
 _TAIL_NAME = re.compile(
@@ -191,7 +192,9 @@ def _unanchored(text: str) -> tuple[int, int] | None:
 
 _ABBREV = {"inc", "corp", "ltd", "co", "no", "st", "ave", "dr", "mr", "ms", "mrs", "jr", "sr", "blvd", "rd", "llc",
            "n", "s", "a", "p", "o", "u", "l", "v", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "m", "q", "r",
-           "t", "w", "x", "y", "z", "ste", "fl", "dept", "bldg", "plc", "mt", "ft", "nos", "vs", "com"}
+           "t", "w", "x", "y", "z", "ste", "fl", "dept", "bldg", "plc", "mt", "ft", "nos", "vs", "com",
+           # an address abroad: "Aleea Malinului, Nr. 11, Bl. D, Scara C, Apt. 43"
+           "nr", "bl", "apt", "str", "hwy", "pkwy"}
 
 
 def _sentence_end(text: str, start: int, end: int) -> int:

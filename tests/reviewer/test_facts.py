@@ -342,3 +342,13 @@ def test_an_enumerated_party_list_with_addresses_names_each_party_not_an_address
     assert party_names(f) == ["Orchard Labs, Inc.", "Pine Hollow Co.", "Marlow Optical Group"]
     # PDF text that writes the semicolons as U+037E, which looks the same
     assert party_names(extract_facts(text.replace(";", "\u037e"))) == party_names(f)
+
+
+def test_an_address_abroad_and_a_price_lists_footnote_name_no_one():
+    # "Nr. 11, Bl. D, ... Apt. 43": an address's abbreviations end no sentence; "SRL" is a company's suffix
+    text = ('RESELLER AGREEMENT\n\nThis Agreement is made by and between Harbour Telecom Ltd., having a principal office '
+            'at 20 Water Street, Vancouver, British Columbia (\u201cHarbour\u201d) and Delta Voce SRL, having a principal '
+            'office at Aleea Florilor, Nr. 11, Bl. D, Scara C, Apt. 43, Constanta, Romania (\u201cDelta\u201d) as of the '
+            '1st day of June, 2004.\n\nWHEREAS: Harbour is a wholesale provider.\n\n'
+            'SCHEDULE B\n\nNote 1 Co-Branding one time charge $1,350.00\n')
+    assert party_names(extract_facts(text)) == ["Harbour Telecom Ltd.", "Delta Voce SRL"]
