@@ -33,6 +33,10 @@ COUNTRIES = (
     "Czech Republic", "Hungary", "Romania", "Greece", "Cyprus", "Malta", "Russia", "Russian Federation",
     "Ukraine", "Bermuda", "Cayman Islands", "British Virgin Islands", "Bahamas", "Barbados", "Jersey",
     "Guernsey", "Isle of Man", "Liechtenstein", "Monaco", "Panama")
+# The adjectives of the commonest places ("the total Canadian market place"): capitalised, and no one's name; they
+# never govern an agreement, so only the restated sentences use them.
+DEMONYMS = ("American", "Australian", "British", "Canadian", "Chinese", "Dutch", "English", "European", "French", "German",
+            "Indian", "Irish", "Israeli", "Italian", "Japanese", "Korean", "Mexican", "Spanish", "Swiss")
 # Places an agreement names as a country while a state or province is the real choice ("the federal laws of the
 # United States and the laws of the State of New York"): the state wins when both are named.
 NATIONAL = frozenset({"United States of America", "United States", "Canada", "Australia"})

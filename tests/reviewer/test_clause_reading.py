@@ -1445,3 +1445,15 @@ def test_a_ceiling_and_a_use_on_someones_behalf_are_not_what_their_items_name(it
     assert write_summary(items["exclusivity"], behalf, PARTIES) == (
         "Distributor (XYZ Corp.) may use the material only to maintain the software exclusively on behalf of Cisco (§ 2.1).")
     assert severity_for(items["exclusivity"], behalf)[0] == Severity.low
+
+
+def test_a_partys_own_agreement_frames_its_sentence_and_a_return_duty_is_not_anothers_delivery(items):
+    frame = ("In consideration of the fees paid by Cisco as set out herein, Distributor agrees that during the period "
+             "beginning October 1, 2009 and ending March 31, 2010, Distributor shall not enable another program sponsorship "
+             "for competitive products sold within the Canadian market place, inclusive of:")
+    assert write_summary(items["non_compete"], frame, PARTIES) == (
+        "During the period beginning October 1, 2009 and ending March 31, 2010, Distributor (XYZ Corp.) may not enable "
+        "another program sponsorship for competitive products sold within the Canadian market place.")
+    ends = ("10.3 Upon termination of this Agreement: (a) Distributor shall immediately: stop selling the Products; and "
+            "return to Cisco all Cisco sales materials; Cisco shall deliver pending Orders per their terms.")
+    assert not write_summary(items["post_termination_services"], ends, PARTIES).startswith("Cisco must return")

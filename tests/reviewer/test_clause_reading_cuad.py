@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from agents.evaluation.labels import load_labels
-from agents.facts.places import COUNTRIES, PROVINCES, US_STATES
+from agents.facts.places import COUNTRIES, DEMONYMS, PROVINCES, US_STATES
 from agents.offline.clauses.clause_summary import HONEST, write_summary
 from core.checklist import load_checklist
 from core.settings import get_settings
@@ -60,7 +60,7 @@ def preamble_parties(text: str) -> list[PreambleParty]:
 
 _GENERIC_SUBJECTS = ("Either party", "Each party", "Neither party")
 _PLACES = re.compile(r"(?<![\w-])(?:(?:People's )?(?:Republic|State|Commonwealth|Province|Kingdom) of )?(?:" + "|".join(
-    re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True)) + r")(?![\w-])")
+    re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES, *DEMONYMS), key=len, reverse=True)) + r")(?![\w-])")
 _OPENERS = {"The", "A", "An", "Any", "Liability", "Contribution", "Damages", "Reimbursement", "No", "Nothing",  # generic subjects
             # a condition that opens the sentence ("Upon termination of this agreement, Reseller must ...")
             "If", "In", "Upon", "On", "Following", "After", "During", "Throughout", "Within", "Where", "When", "Before", "To", "Subject",

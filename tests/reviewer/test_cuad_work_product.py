@@ -17,7 +17,7 @@ import pytest
 from agents.evaluation.labels import load_labels
 from agents.evaluation.sources import txt_documents
 from agents.facts import extract_facts
-from agents.facts.places import COUNTRIES, PROVINCES, US_STATES
+from agents.facts.places import COUNTRIES, DEMONYMS, PROVINCES, US_STATES
 from agents.offline import OfflineReviewer
 from agents.offline.reviewer import restate
 from agents.store import ReviewStore
@@ -34,7 +34,7 @@ NOT_NAMES = {"The", "A", "An", "Any", "Either", "Each", "Neither", "No", "Both",
 _WORD = re.compile(r"[A-Z][\w&.'-]*")
 STATUTES = re.compile(r"\bInvestment (?:Company|Advisers) Act\b")
 PLACES = re.compile(r"(?<![\w-])(?:(?:People's )?(?:Republic|State|Commonwealth|Province|Kingdom) of )?(?:" + "|".join(
-    re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True)) + r")(?![\w-])")
+    re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES, *DEMONYMS), key=len, reverse=True)) + r")(?![\w-])")
 DOCUMENT_PARTS = re.compile(r"\b(?:Exhibit|Schedule|Appendix|Annex|Attachment)\s+[A-Z0-9][\w-]*(?:\.\d+)*")
 
 

@@ -22,7 +22,7 @@ import calendar
 import re
 from collections.abc import Iterator
 
-from agents.facts.places import COUNTRIES, PROVINCES, US_STATES
+from agents.facts.places import COUNTRIES, DEMONYMS, PROVINCES, US_STATES
 from agents.offline.clauses.clause_parts import Mention, PartyIndex, mentions
 from agents.offline.units import reading_text
 
@@ -77,9 +77,11 @@ _VERB_GROUP = re.compile(_ADVERB + r"*(?P<v>" + _VERB + r")(?:\s*,\s*(?:" + _ADV
 # what opens a sentence before its subject without making the subject part of another clause
 _ENUM = re.compile(r"^\s*(?:\d+(?:\.\d+)+\.?\s+)?(?:\(?[a-z0-9]{1,4}[.)]\s*)*(?:(?:in addition|further(?:more)?|accordingly|additionally|"
                    r"notwithstanding (?:the foregoing|anything to the contrary[^,]{0,60})|without limiting[^,]{0,60}|"
+                   r"in consideration (?:of|for) [^,;]{0,80}|"
                    r"thereafter|also|moreover|similarly|likewise|as such|for the avoidance of doubt|in such (?:event|case)|in that case),\s*)?"
                    # a proviso or an agreement that frames the sentence: "provided, however, that", "The parties agree that"
-                   r"(?:provided(?:,\s*however)?,?\s+that\s+|(?:the parties|each party|it is)\s+(?:hereby\s+)?"
+                   # "Charity Tunes agrees that during the period ..., Charity Tunes shall not": a party's own frame
+                   r"(?:provided(?:,\s*however)?,?\s+that\s+|(?:the parties|each party|it is|(?-i:[A-Z][\w&.'\u2019-]*)(?:\s+(?-i:[A-Z])[\w&.'\u2019-]*){0,3})\s+(?:hereby\s+)?"
                    r"(?:(?:agree|acknowledge|understand|confirm)[sd]?|agreed|acknowledged|understood)\s+(?:and\s+\w+\s+)?that\s+)?", _I)
 _CONDITION = re.compile(r"^(?:if|in the event|upon|on|following|after|where|when|whenever|during|throughout|within|before|prior to|"
                         r"at any time|from and after|until|in connection with|in (?:the )?case of|in case|subject to|except as|to the (?:full )?extent|"
@@ -101,7 +103,7 @@ _BREAK = re.compile(r"\s*(?:[,;:]|(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bNo)
                     r"if|when|until|notwithstanding|including|without limitation)\b)", _I)
 # a comma that ends the object: what follows qualifies it or starts a clause of its own
 _ENDS_AT_COMMA = re.compile(r"\s*(?:without\s+(?:the\s+)?(?:(?:prior|express|written|advance)\s+){0,3}consent|(?:and\s+)?(?:its|their|his|her)\s+(?:respective\s+)?(?:affiliates|subsidiaries|officers|directors|"
-                            r"employees|agents|successors|parents?|shareholders|members|partners|representatives|licensees)|provided|except|excluding|unless|including|which|who|whose|subject to|in accordance with|"
+                            r"employees|agents|successors|parents?|shareholders|members|partners|representatives|licensees)|provided|except|excluding|unless|including|inclusive of|which|who|whose|subject to|in accordance with|"
                             r"pursuant to|as|if|when|whether|so that|such that|but|until|although|though|whereas|while|and\s+(?:shall|will|may|must|agrees?)|"
                             # ", either independently or in collaboration with a third party": how, not what
                             r"either\s+(?:directly|indirectly|independently|alone|itself|on\s+its\s+own)|"
@@ -129,8 +131,8 @@ _MONTHS = re.compile(_MONTH + r"(?=\s+\d{1,2}(?:st|nd|rd|th)?\b|\s+\d{4}\b)")  #
 # abbreviations of things, not of anyone: kept as written
 ACRONYMS = {"IP", "U.S", "U.S.", "US", "USA", "EU", "UK", "R&D", "GAAP", "VAT", "API", "SOW", "SLA", "OEM", "IT", "PC", "TV",
              "CD", "DVD", "URL", "HTML", "SKU", "UPC", "EDI", "ERP", "CRM", "SaaS", "IPO", "NDA"}
-# places keep their capitals ("in the United States"); they name no one
-_PLACES = re.compile(r"(?<![\w-])(?:(?:People['\u2019]s\s+)?(?:Republic|State|Commonwealth|Province|Kingdom)\s+of\s+)?(?:" + "|".join(re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True))
+# places and their adjectives keep their capitals ("in the United States", "the Canadian market"); they name no one
+_PLACES = re.compile(r"(?<![\w-])(?:(?:People['\u2019]s\s+)?(?:Republic|State|Commonwealth|Province|Kingdom)\s+of\s+)?(?:" + "|".join(re.escape(n) for n in sorted((*US_STATES, *PROVINCES, *COUNTRIES, *DEMONYMS), key=len, reverse=True))
                      + r")(?![\w-])")
 # participles that describe a state after "shall be" ("shall be entitled", "shall not be obligated"), not a passive duty
 _STATIVE = {"authorized", "authorised", "permitted", "required", "obligated", "entitled", "prohibited", "restricted",

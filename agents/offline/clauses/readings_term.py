@@ -99,7 +99,7 @@ _AFTER_END = (
 
 
 _VERB_OF = {"transition": r"provide|give|render|perform|assist|cooperate", "sell-off": r"sell|dispose|continue",
-            "last buy": r"place|order|purchase|buy", "return": r"return|destroy|deliver",
+            "last buy": r"place|order|purchase|buy", "return": r"return|destroy|deliver\s+up|redeliver",
             "support": r"continue|provide|support|supply", "perform": r"perform|continue", "payment": r"pay|remit",
             "orders": r"complete|fill|fulfil|honou?r", "stop use": r"cease|stop|discontinue|be prohibited|no longer",
             "records": r"maintain|keep|retain|preserve", "hand over": r"deliver", "insurance": r"maintain|keep|continue|purchase",
