@@ -1405,6 +1405,9 @@ def test_what_a_clause_reaches_is_said_when_it_is_less_or_other_than_the_agreeme
                    "exercised, to terminate its obligations under Sections 7.1 and 7.2.")
     assert write_summary(items["change_of_control"], obligations, PARTIES) == (
         "Cisco may terminate its obligations under § 7.1 and 7.2 on a change of control of Distributor (XYZ Corp.).")
+    # the agreement by its own acronym is the whole agreement
+    assert write_summary(items["change_of_control"], "A Party may terminate the JSMA immediately upon written notice if "
+                         "there has been a Change in Control.", PARTIES).startswith("Either party may terminate on a change")
     revoke = "The powers herein granted may be revoked or terminated by Cisco at any time."
     assert write_summary(items["termination_for_convenience"], revoke, PARTIES).startswith("Cisco may terminate")
     # "with or without notice" needs no notice

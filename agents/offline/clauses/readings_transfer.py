@@ -404,7 +404,9 @@ _PART = re.compile(r"\b(?:may|shall|will|to)\s+(?:\w+\s+){0,3}?terminat(?:e|ing)
                    r"(?:\s+under\s+(?:Sections?|Articles?|Clauses?)\s+[\d.]*\d(?:\([a-z0-9]{1,3}\))*(?:\s*(?:,|and|or)\s*[\d.]*\d(?:\([a-z0-9]{1,3}\))*)*)?)"
                    r"(?=\s*[,;.(]|\s+(?:upon|on|at|by|for|with|without|effective|if|in|immediately|during|prior|after|following|"
                    r"as|pursuant|under|and|or|within|from|unless|provided)\b)")
-_WHOLE = re.compile(r"(?:this|the|such|said)\s+(?:\w+\s+)?(?:agreement|contract)\b|(?:the|its)\s+term\b", _I)
+# "the JSMA", "this MSA": the agreement by the acronym it defines for itself (a Statement of Work or an order is a part)
+_WHOLE = re.compile(r"(?:this|the|such|said)\s+(?:\w+\s+)?(?:agreement|contract)\b|(?:the|its)\s+term\b|"
+                    r"(?:this|the)\s+(?-i:[A-Z]{1,5}A)\b", _I)
 
 
 def _debt(c: Ctx, r: ClauseReading) -> None:
