@@ -1460,3 +1460,10 @@ def test_a_partys_own_agreement_frames_its_sentence_and_a_return_duty_is_not_ano
     ends = ("10.3 Upon termination of this Agreement: (a) Distributor shall immediately: stop selling the Products; and "
             "return to Cisco all Cisco sales materials; Cisco shall deliver pending Orders per their terms.")
     assert not write_summary(items["post_termination_services"], ends, PARTIES).startswith("Cisco must return")
+
+
+def test_a_party_with_no_defined_term_is_found_by_the_acronym_its_name_opens_with(items):
+    escrow = (SimpleNamespace(name="NCC Escrow International Limited", role="", aliases=()),)
+    assert write_summary(items["termination_for_convenience"], "11.2 NCC may terminate this Agreement by giving 60 days "
+                         "written notice to the Owner and the Licensee.", escrow) == (
+        "NCC Escrow International Limited may terminate the agreement on 60 days' written notice (§ 11.2).")

@@ -102,6 +102,13 @@ def _short_name(name: str) -> str:
     return short
 
 
+def _lead_acronym(name: str) -> str:
+    """'NCC Escrow International Limited' -> 'NCC': a party with no defined term is called by the acronym its name
+    opens with ("NCC may terminate this Agreement"); '' when the name does not open with one."""
+    m = re.match(r"([A-Z]{2,5})\s+(?=[A-Z][a-z])", name)
+    return m.group(1) if m and m.group(1) not in ("US", "USA", "UK", "EU", "THE") else ""
+
+
 def _words(text: str) -> set[str]:
     """Lower-case words without their punctuation: "Conformis" is a word of "Conformis, Inc."."""
     return set(re.findall(r"\w+", text.lower()))
@@ -114,7 +121,8 @@ def index_parties(parties: Sequence[PartyLike]) -> PartyIndex:
         role = " ".join(str(getattr(p, "role", "") or "").split())
         aliases = [" ".join(str(a).split()) for a in (getattr(p, "aliases", ()) or ())]
         short = _short_name(name) if not role and not aliases else ""
-        own = [t for t in [role, name, *aliases, short] if t and t.lower() not in _NOT_PARTIES and len(t) > 1]
+        lead = _lead_acronym(name) if not role and not aliases else ""
+        own = [t for t in [role, name, *aliases, short, lead] if t and t.lower() not in _NOT_PARTIES and len(t) > 1]
         # a term defined as ("KI Inc.") is written "KI, Inc." in the clauses: the same party, not "KI" the person
         own += [re.sub(r"^(.+?)\s+(Inc|Corp|Ltd|Co|LLC)\.?$", r"\1, \2.", t) for t in own
                 if re.fullmatch(r".+?\s+(?:Inc|Corp|Ltd|Co|LLC)\.?", t) and "," not in t]
