@@ -96,7 +96,8 @@ def harness_sections(store: ReviewStore, run_id: str, items: list[ChecklistItem]
     reviewed = [d.document_id for d in docs if d.status in ("reviewed", "flagged")]
     named = agreements(store, run_id, reviewed + [f.citation.document_id for f in pool + consents])
     return [
-        sec.executive_summary(pool, enabled, cov, searched, tally, named, rejected=store.rejected_count(run_id)),
+        sec.executive_summary(pool, enabled, cov, searched, tally, named, rejected=store.rejected_count(run_id),
+                              consent_findings=pool + consents),
         sec.consents_section(consents, named, total=None if final else sum(
             tally.total(c) for c in ("change_of_control", "anti_assignment", "lease_assignment",
                                      "debt_change_of_control"))),

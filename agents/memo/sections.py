@@ -216,8 +216,11 @@ def consent_agreements(findings: list[Finding], agreements: dict[str, Agreement]
 
 def executive_summary(findings: list[Finding], items: list[ChecklistItem], cov: Coverage,
                       searched: dict[str, str] | None = None, tally: FindingTally | None = None,
-                      agreements: dict[str, Agreement] | None = None, rejected: int = 0) -> MemoSection:
-    """Scope in two lines, then the key issues grouped by agreement, each with a recommended action."""
+                      agreements: dict[str, Agreement] | None = None, rejected: int = 0,
+                      consent_findings: list[Finding] | None = None) -> MemoSection:
+    """Scope in two lines, then the key issues grouped by agreement, each with a recommended action.
+    `consent_findings`: the consents schedule's findings, so the line that counts the agreements needing consent
+    agrees with the schedule (the key issues' pool holds only the most severe medium findings)."""
     agreements = agreements or {}
     tally = tally if tally is not None else tally_of(findings)
     titles = {i.id: i.title for i in items}
@@ -232,7 +235,7 @@ def executive_summary(findings: list[Finding], items: list[ChecklistItem], cov: 
         f"{tally.findings} verified finding(s), {tally.high_findings} of high severity"
         + (f"; {rejected} rejected by the reviewer and left out" if rejected else "") + ".",
     ]
-    consents = consent_agreements(findings, agreements)
+    consents = consent_agreements(findings if consent_findings is None else consent_findings, agreements)
     if consents:
         named = ": " + "; ".join(md(c) for c in consents) if len(consents) <= 6 else ""
         lines += ["", f"Closing needs a counterparty's consent or waiver under {len(consents)} agreement(s){named} "

@@ -433,3 +433,15 @@ def test_a_successors_and_assigns_clause_has_no_row_in_the_consents_schedule():
            summary="The agreement binds and benefits the parties' successors and assigns; the clause does not restrict "
                    "assignment.")
     assert "No consent or notice requirement was identified" in m.consents_section([f], AGREEMENTS).text
+
+
+def test_the_count_of_agreements_needing_consent_agrees_with_the_consents_schedule(settings):
+    # the key issues rank a pool of the most severe findings; the line counting consents reads the schedule's
+    items = load_checklist(settings.checklist_path)
+    high = _f("change_of_control", "18.4 Supplier may terminate this Agreement upon a Change of Control of Customer.",
+              "Commercial/acme.pdf", 3)
+    outside_pool = _f("anti_assignment", "Distributor shall not assign this Agreement without the prior written consent "
+                      "of the other party.", "Commercial/beta.pdf", 1, sev=Severity.medium)
+    text = m.executive_summary([high], items, Coverage(), agreements=AGREEMENTS,
+                               consent_findings=[high, outside_pool]).text
+    assert "consent or waiver under 2 agreement(s): Supply Agreement; Distribution Agreement" in text
