@@ -19,7 +19,8 @@ from typing import Callable, Sequence
 
 from agents.offline.clauses.clause_parts import (GENERIC, NOT_AN_ASSIGNMENT, OPENS_RESTRICTION, PartyIndex, PartyLike, successors_only,
                                                 index_parties, sale_carve_out, solicit_only)
-from agents.offline.clauses.carve_out import carve_out, denies_payment, exclusive_in_name, frees_only, non_exclusive_only, owned_money, standstill, ceiling_only
+from agents.offline.clauses.carve_out import (carve_out, ceiling_only, denies_payment, exclusive_in_name, frees_only, non_exclusive_only,
+                                              owned_money, standstill)
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
 from agents.offline.clauses.readings_transfer import GRANT_ENDS, no_termination_right

@@ -94,8 +94,8 @@ def _change_of_control(c: Ctx, r: ClauseReading) -> None:
             return
         r.actor = r.action = r.consequence = r.detail = r.counterparty = ""
         r.trigger = control_trigger(c) or ""
-    if AUTO_TERMINATION.search(q) and CONTROL.search(q) and auto_terminated_grant(q):
-        r.action, r.consequence, r.detail = "terminates automatically", GRANT_ENDS, auto_terminated_grant(q)
+    if AUTO_TERMINATION.search(q) and CONTROL.search(q) and (passed_on := auto_terminated_grant(q)):
+        r.action, r.consequence, r.detail = "terminates automatically", GRANT_ENDS, passed_on
         return
     if AUTO_TERMINATION.search(q) and CONTROL.search(q):
         # "Upon any Change of Control this Agreement shall automatically terminate unless Licensor has consented"
