@@ -146,7 +146,7 @@ def exclusive_in_name(q: str) -> str:
 # party's property is money, and a passage that names no intellectual property allocates none
 _OWNED = re.compile(r"\b(?:(?:sole|exclusive)\s+(?:and\s+exclusive\s+)?)?property\s+of\b|\bvest(?:s|ed)?\s+(?:solely\s+)?in\b|"
                     r"\bowned\s+(?:solely\s+|exclusively\s+)?by\b", _I)
-_MONEY = re.compile(r"\b(proceeds|funds|monies|moneys|cash|payments?|revenues?|receivables|deposits?|fees)\b", _I)
+_MONEY_WORDS = re.compile(r"\b(proceeds|funds|monies|moneys|cash|payments?|revenues?|receivables|deposits?|fees)\b", _I)
 _IP_WORDS = re.compile(r"\bintellectual\s+property|\bpatent|\bcopyright|\btrade\s*marks?\b|\bmarks\b|\binvention|\bwork\s+product|"
                        r"\bknow-?how|\bsoftware|\bdata\b|\bmaterials\b|\bdeliverables|\btechnology|\bdevelopments?\b|"
                        r"\bimprovements?\b|\bworks?\s+of\s+authorship|\bdomain\s+names?|\bdesigns?\b|\bcontent\b|\bIP\b", _I)
@@ -161,7 +161,7 @@ def owned_money(q: str) -> str:
     for m in _OWNED.finditer(text):
         # the thing owned: the clause's subject, from the last stop before the ownership words
         what = re.split(r"[.;:]\s", text[max(0, m.start() - 400):m.start()])[-1]
-        money = [w.group(1).lower() for w in _MONEY.finditer(what)]  # the nearest: "the payment of ..., all proceeds"
+        money = [w.group(1).lower() for w in _MONEY_WORDS.finditer(what)]  # the nearest: "the payment of ..., all proceeds"
         if not money:
             return ""
         words.append(money[-1])
@@ -179,7 +179,7 @@ def standstill(q: str) -> str:
     """What a standstill bars ("acquire securities of Theravance", "solicit proxies"), or '' for another clause."""
     text = reading_text(q)
     buys = _ACQUIRES.search(text)
-    for shares in _SHARES_OF.finditer(text, buys.end() if buys else len(text)):
+    for shares in _SHARES_OF.finditer(text, buys.end()) if buys else ():
         if shares.start() - buys.end() < 500 and not re.match(r"(?:Rule|Section|Article)\b", shares.group("whose")):
             return f"acquire securities of {shares.group('whose')}"
     return "solicit proxies" if _PROXIES.search(text) else ""

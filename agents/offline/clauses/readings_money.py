@@ -113,10 +113,8 @@ def _uncapped(c: Ctx, r: ClauseReading) -> None:
     h = _HEADING.match(q).end()  # "10. LIMITATION ON LIABILITY. EXCEPT IN THE EVENT OF ..."
     # a heading with no stop after it, behind the end of the sentence before ("MATTER. 14. LIMITATION OF LIABILITY
     # EXCEPT UNDER SECTION 13(c) ..."): the clause opens at its "except"
-    for h in [h, *(e.start() for e in re.finditer(r"\b(?:except|excluding)\b", q[:160], _I) if _CAPS_HEADING.fullmatch(q[:e.start()]))]:
-        m = _OPENING_CARVE.match(q[h:])
-        if m:
-            break
+    opens = [h, *(e.start() for e in re.finditer(r"\b(?:except|excluding)\b", q[:160], _I) if _CAPS_HEADING.fullmatch(q[:e.start()]))]
+    m = next((found for at in opens if (found := _OPENING_CARVE.match(q[at:]))), None)
     redacted = bool(m) and ("[*" in m.group(1) or "***" in m.group(1)) and not re.search(r"[A-Za-z]{3}", re.sub(r"\[[^\]]*\]", "", m.group(1)))
     if m and ("[*" not in m.group(1) and "***" not in m.group(1) or redacted):
         # "BREACH OF SECTION 9 (PROPRIETARY RIGHTS AND SOFTWARE LICENSING)": a long section title adds nothing to it;
