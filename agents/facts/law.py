@@ -124,8 +124,18 @@ _TITLE_DATE = re.compile(r",?\s+(?:dated|made|effective)\s+(?:as\s+of\s+)?(?:[A-
 _TITLE_TERM = re.compile(r"\s*\((?:the|this)\s+[\"\u201c\u201d]?[A-Z][\w ]{0,30}?[\"\u201c\u201d]?\)\s*$")
 
 
+# a filing's redaction mark set beside the heading: "Sales, ... and Supply Agreement {***}"
+_REDACTION = re.compile(r"\s*[\[{(]\s*\*+\s*[\]})]\s*$")
+
+
 def title(text: str, preamble_start: int | None) -> tuple[str, Span]:
-    """The first short heading line before the preamble naming a kind of instrument."""
+    """The first short heading line before the preamble naming a kind of instrument (without a redaction mark)."""
+    name, (start, end) = _title(text, preamble_start)
+    bare = _REDACTION.sub("", name)
+    return (bare, (start, start + len(bare))) if bare else (name, (start, end))
+
+
+def _title(text: str, preamble_start: int | None) -> tuple[str, Span]:
     limit = preamble_start if preamble_start is not None else 3000
     pos = 0
     for line in text[: max(limit, 0)].splitlines(keepends=True):

@@ -25,7 +25,9 @@ _TERM = re.compile(r"[\"\u201c\u201d\u2018]\s*([^\"\u201c\u201d\u2018\u2019()]{1
 # A defined-term marker: a parenthetical with a quoted term, or "hereinafter (referred to as) "X"" without one.
 _MARKER = re.compile(
     r"\((?=[^()]{0,200}[\"\u201c\u201d\u2018])[^()]{0,300}\)"
-    r"|,?\s*\b(?:hereinafter|hereafter|herein\s+after)\b[^\"\u201c\u201d.;]{0,40}[\"\u201c\u201d][^\"\u201c\u201d]{1,60}[\"\u201d\u201c]",
+    r"|,?\s*\b(?:hereinafter|hereafter|herein\s+after)\b[^\"\u201c\u201d.;]{0,40}[\"\u201c\u201d][^\"\u201c\u201d]{1,60}[\"\u201d\u201c]"
+    # "(hereinafter IntriCon)": the term without quotes
+    r"|\(\s*(?:hereinafter|hereafter)\s+(?:(?:referred\s+to\s+as|called)\s+)?(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3}\s*\)",
     re.I)
 _ANCHOR = re.compile(r"\b(?:by\s+and\s+(?:between|among)|between|among|(?:made|entered\s+into|executed)\s+by)\b\s*:?", re.I)
 _SEGMENT_END = re.compile(
@@ -36,14 +38,14 @@ _SEGMENT_END = re.compile(
 _NAME_END = re.compile(
     r"\s*,?\s+(?:a|an|having|located|with|whose|organi[sz]ed|incorporated|acting|as|its|which|duly|existing|"
     r"residing|domiciled|registered|address|at|c/o|on\s+behalf|for\s+itself|together|on\s+the\s+one|"
-    r"on\s+the\s+other|who|that|d/b/a|doing|formerly|under|by\s+its|through)\b"
+    r"on\s+the\s+other|who|that|d/b/a|doing|formerly|under|by\s+its|through|(?:is|are)\s+an?)\b"
     r"|,\s+(?=[a-z])|\s*\(|\s*;|\s+\d{2,}|\s*:"
     # PDF text glues the article to the place of incorporation: "WebMD, Inc. aGeorgia corporation"
     rf"|\s*,?\s+an?(?=(?:{'|'.join(sorted((*US_STATES, *PROVINCES, *COUNTRIES), key=len, reverse=True))})\b)", )
 # words before a name, skipped one at a time by _head_name's match(chunk, pos); no '^', which would hold only at 0
 # and leave the "(c)" of "...90067; and (c) Diplomat Group" unskipped, so the address before it read as the name
 _LEAD = re.compile(
-    r"(?:[\s,;:.\"\u201c\u201d)]+|and\b|AND\b|between\b|among\b|by\b|on\s+the\s+(?:one|other)\s+hand\b|\(\s*(?:\d+|[a-z]|[ivx]+)\s*\)"
+    r"(?:[\s,;:.\"\u201c\u201d)]+|and\b|AND\b|between\b|among\b|by\b|WHEREAS\b|\{[^{}]{0,10}\}|on\s+the\s+(?:one|other)\s+hand\b|\(\s*(?:\d+|[a-z]|[ivx]+)\s*\)"
     r"|\d+\.\s|each\s+of\b|the\s+following\b|parties\b|:|that\b|know\s+all\s+(?:men|persons)\s+by\s+these\s+presents\b"
     r"|(?:dated\s+)?(?:as\s+of\s+)?(?:January|February|March|April|May|June|July|August|September|October|November|"
     r"December)\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|(?:dated\s+)?(?:as\s+of\s+)?\d{1,2}/\d{1,2}/\d{2,4})", re.I)
@@ -72,6 +74,7 @@ def _terms(marker: str) -> list[str]:
     if not found:
         # a quote misplaced by the filing's typist: "(LeadersOnline")
         bare = marker.strip("()\"\u201c\u201d ,.;")
+        bare = re.sub(r"^(?:hereinafter|hereafter)\s+(?:(?:referred\s+to\s+as|called)\s+)?(?:the\s+)?", "", bare, flags=re.I)
         if re.fullmatch(r"[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3}", bare):
             found = [bare]
     return found
@@ -137,7 +140,7 @@ def _clean_name(chunk: str, offset: int) -> tuple[str, Span]:
 def _is_name(name: str) -> bool:
     """Mostly capitalised words, not a date, not a sentence."""
     words = name.split()
-    if not words or len(words) > 14 or len(name) > 140 or _DATE_LIKE.search(name):
+    if not words or len(words) > 14 or len(name) > 140 or _DATE_LIKE.search(name) or name.count("(") != name.count(")"):
         return False
     content = [w for w in words if w.lower() not in _CONNECTORS]
     caps = sum(1 for w in content if w[:1].isupper() or w[:1].isdigit() or re.match(r"[a-z]+[A-Z]", w))
@@ -176,7 +179,9 @@ def _wrapped(before: str) -> bool:
 def _unanchored(text: str) -> tuple[int, int] | None:
     """'... RIGHTS AGREEMENT  Synchron, a California corporation (the "Investor"), and ...': no 'between', the list
     starts after the title's last word."""
-    first = next((m for m in _MARKER.finditer(text, 0, HEAD_CHARS) if _party_terms(m.group())), None)
+    # an unquoted "(hereafter the Water Meter)" in the body defines a thing; only a preamble's anchor vouches for one
+    first = next((m for m in _MARKER.finditer(text, 0, HEAD_CHARS) if _party_terms(m.group()) and re.search(
+        "[\"\u201c\u201d\u2018]", m.group())), None)
     if first is None:
         return None
     lo = max(0, first.start() - NEAR_ANCHOR)
@@ -194,7 +199,7 @@ _ABBREV = {"inc", "corp", "ltd", "co", "no", "st", "ave", "dr", "mr", "ms", "mrs
            "n", "s", "a", "p", "o", "u", "l", "v", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "m", "q", "r",
            "t", "w", "x", "y", "z", "ste", "fl", "dept", "bldg", "plc", "mt", "ft", "nos", "vs", "com",
            # an address abroad: "Aleea Malinului, Nr. 11, Bl. D, Scara C, Apt. 43"
-           "nr", "bl", "apt", "str", "hwy", "pkwy"}
+           "nr", "bl", "apt", "str", "hwy", "pkwy", "av", "avda"}
 
 
 def _sentence_end(text: str, start: int, end: int) -> int:

@@ -352,3 +352,32 @@ def test_an_address_abroad_and_a_price_lists_footnote_name_no_one():
             '1st day of June, 2004.\n\nWHEREAS: Harbour is a wholesale provider.\n\n'
             'SCHEDULE B\n\nNote 1 Co-Branding one time charge $1,350.00\n')
     assert party_names(extract_facts(text)) == ["Harbour Telecom Ltd.", "Delta Voce SRL"]
+
+
+def test_a_party_named_in_a_recital_or_defined_without_quotes_and_a_form_label_are_read_right():
+    # "WHEREAS X is a company ... ("X")": the recital's verb ends the name
+    recital = ('Distribution Agreement {***}   WHEREAS ORCHARD is a biotechnology company with offices at 1 Elm Street, '
+               'Boston ("ORCHARD") and Pine Hollow Trading Co. LTD is a distributor with offices at 9 Oak Road, Riyadh '
+               '(" PINE"), each a "Party", and   WHEREAS ORCHARD owns certain rights.\n\nNOW THEREFORE the Parties agree.')
+    f = extract_facts(recital)
+    assert party_names(f) == ["ORCHARD", "Pine Hollow Trading Co. LTD"]
+    assert f.title == "Distribution Agreement"  # the redaction mark beside the heading is no part of its name
+    # "(hereinafter IntriCon)": a defined term without quotes, in the preamble
+    bare = ('ALLIANCE AGREEMENT\n\nThis Agreement is entered into as of the 1st day of October, 2008 by and between '
+            'Orchard Labs Corporation, a Pennsylvania Corporation having a place of business at 40 Elm Street, Boston '
+            '(hereinafter Orchard) and Pine Hollow Pty Ltd a Corporation organized under the laws of Victoria, Australia '
+            '(hereinafter Pine Hollow) agree to collaborate.\n\nThe following terms shall have these meanings:\n\n'
+            'An Assisted Listening Device ("ALD") is a device.\n')
+    assert party_names(extract_facts(bare)) == ["Orchard Labs Corporation", "Pine Hollow Pty Ltd"]
+    # a form's "(Address) (City) (State)" labels under the last party, and a Spanish "Av." in an address
+    form = ('TRANSPORTATION CONTRACT\n\nTHIS CONTRACT is entered into by and between ORCHARD CARRIERS COMPANY, a '
+            'division of Orchard Holdings, ("Carrier"), and PINE PRODUCTS L.P., a Delaware limited partnership, P.O. Box '
+            '4324, Houston, TX 77210 ("Shipper"). ----\n\n(Address) (City) (State)\n\nShipper is a dealer of chemicals '
+            '("COMMODITIES").\n\nNOW, THEREFORE, the parties agree as follows:\n')
+    assert party_names(extract_facts(form)) == ["ORCHARD CARRIERS COMPANY", "PINE PRODUCTS L.P."]
+    abroad = ('SUPPLY AGREEMENT This Supply Agreement is made by and between Orchard Labs, Inc., with its place of '
+              'business at 1 Elm Street, Wayne, PA 19087 (hereinafter referred to as "ORCHARD"), and Pino Internacional, '
+              'S.A., a Spanish corporation with its place of business at Av. Diagonal, 549, 08029 Barcelona (Spain) '
+              '(hereinafter referred to as "Pino" and/or "Supplier"). WITNESSETH: WHEREAS, ORCHARD sells products.')
+    assert [(p.name, p.role) for p in extract_facts(abroad).parties] == [("Orchard Labs, Inc.", "ORCHARD"),
+                                                                           ("Pino Internacional, S.A.", "Pino")]
