@@ -44,6 +44,10 @@ NOT_AN_ASSIGNMENT_CONSEQUENCE = "change of control is no assignment; no consent"
 PROHIBITED = "assignment prohibited"  # no consent route in the clause: the counterparty must agree to an amendment or waiver
 UNREAD = "restriction; read the clause"  # the consequence could not be read from the passage
 _TERMINATES = re.compile(r"\bterminat|\bcancel|\brescind", re.I)
+# "upon the expiration or termination of this Agreement ..., it will destroy or return": when a duty falls due, not a
+# right to end the agreement
+_WHEN_ENDED = re.compile(r"\b(?:upon|on|after|following|prior\s+to|before|until|survives?|surviving)\s+(?:the\s+|any\s+)?"
+                         r"(?:(?:expiration|expiry)\s+or\s+)?(?:early\s+|earlier\s+)?terminat\w*(?:\s+or\s+(?:expiration|expiry))?\b", re.I)
 _CONSENT = re.compile(r"\bconsent|\bapprov|\bwaive", re.I)
 _NOTICE_ONLY = re.compile(r"\bnotice|\bnotif|\binform", re.I)
 # "shall not assign this Agreement", "a non-transferable licence": a bar with no consent route (with NOT_TRANSFERABLE)
@@ -65,7 +69,7 @@ def consequence(f: Finding) -> str:
         return TERMINATES_AUTOMATICALLY
     if LICENCES_SURVIVE.search(q) and not _TERMINATES.search(q) and not _CONSENT.search(q):
         return LICENCES_SURVIVE_CONSEQUENCE
-    if _TERMINATES.search(q):
+    if _TERMINATES.search(_WHEN_ENDED.sub(" ", q)):
         return "counterparty may terminate"
     if denies_assignment(q) and not _CONSENT.search(q):  # "nor shall any change in control ... be deemed an assignment"
         return NOT_AN_ASSIGNMENT_CONSEQUENCE

@@ -200,3 +200,11 @@ def test_a_termination_right_kept_for_a_sale_of_the_company_points_at_the_deal(i
     f = _f("termination_for_convenience", quote, items)
     assert "but only in the cases the clause lists" in f.summary
     assert deal.recommended_action(f).startswith("Check whether the transaction is one of the cases the clause lists")
+
+
+def test_a_duty_due_on_termination_is_no_right_to_terminate(items):
+    # "(e) upon the expiration or termination of this Agreement ... it will destroy or return": when a duty falls due
+    quote = ("(c) it will not transfer any such Proprietary Materials to any third party without the prior written consent "
+             "of the Transferring Party; and (e) upon the expiration or termination of this Agreement, if requested by the "
+             "Transferring Party, it will destroy or return any such Proprietary Materials.")
+    assert deal.consequence(_f("anti_assignment", quote, items)) == "prior consent required"
