@@ -22,7 +22,7 @@ from agents.offline.fact_findings import FACT_CATEGORIES, fact_passages
 from agents.offline.lead_in import grow_lead_in
 from agents.offline.model import DEFAULT_MODEL_PATH, MIN_PROB, ReviewerModel, document_scores, top_units
 from agents.offline.patterns import ITEM_PATTERNS, excluded, gate
-from agents.offline.units import headings_only, unit_spans, whole_sentence
+from agents.offline.units import headings_only, legend_only, unit_spans, whole_sentence
 from core.text import count_tokens, locate_quote
 from core.types import ChecklistItem, Chunk, Citation, Document, Finding, Severity
 
@@ -62,7 +62,7 @@ class OfflineReviewer:
 
     def review(self, document: Document, chunks: list[Chunk], items: list[ChecklistItem]) -> list[Finding]:
         t0, c0 = time.perf_counter(), time.process_time()
-        units = [_Unit(c, s, e) for c in chunks for s, e in unit_spans(c.text)]
+        units = [_Unit(c, s, e) for c in chunks for s, e in unit_spans(c.text) if not legend_only(c.text[s:e])]
         texts = [u.text for u in units]
         probs = self.model.gated_probs(texts)
         cat_index = {c: j for j, c in enumerate(self.model.categories)}

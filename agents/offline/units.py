@@ -121,6 +121,23 @@ def _contents_line(piece: str) -> bool:
     return len(parts) >= 2 and all(_is_heading(x) for x in parts)
 
 
+# A filing's redaction legend: "[***] = CERTAIN CONFIDENTIAL INFORMATION CONTAINED IN THIS DOCUMENT ... HAS BEEN
+# OMITTED BECAUSE ... IT WOULD BE COMPETITIVELY HARMFUL IF PUBLICLY DISCLOSED". It is the filer's note, no term of the
+# agreement, yet its words ("competitively harmful") read to the classifier like a non-compete.
+_LEGEND = re.compile(r"\bCONFIDENTIAL\s+INFORMATION\s+(?:CONTAINED\s+IN\s+THIS\s+(?:DOCUMENT|EXHIBIT)[^.]{0,80}?\s+)?HAS\s+BEEN\s+OMITTED"
+                     r"|\bCONFIDENTIAL\s+TREATMENT\s+(?:HAS\s+BEEN\s+|WAS\s+)?REQUESTED"
+                     r"|\bPORTIONS\s+OF\s+THIS\s+(?:EXHIBIT|DOCUMENT|AGREEMENT)[^.]{0,60}?\s+(?:HAVE\s+BEEN\s+|WERE\s+)?OMITTED"
+                     r"|\[\s*\*+\s*\]\s*(?:=|INDICATES|DENOTES)"
+                     # its second half, where the PDF's paragraph break makes it a unit of its own
+                     r"|\bWOULD\s+(?:LIKELY\s+)?CAUSE\s+COMPETITIVE\s+HARM|\bCOMPETITIVELY\s+HARMFUL\s+IF\s+PUBLICLY\s+DISCLOSED", re.I)
+_BINDS = re.compile(r"\b(?:shall|will|may|must|agrees?|undertakes?)\b", re.I)
+
+
+def legend_only(text: str) -> bool:
+    """True for a unit that is a redaction legend and binds no one: it is never quoted as a clause."""
+    return bool(_LEGEND.search(text)) and not _BINDS.search(text)
+
+
 # PDF text puts every printed line in its own paragraph: "If a majority of the equity securities of either
 # 2TheMart or" is one line of a sentence that goes on below. A quote made of one such line reads as a fragment.
 WIDEN_MAX_CHARS = 1000  # how far a quote may grow to reach its sentence's ends
@@ -157,6 +174,9 @@ def reading_text(quote: str) -> str:
     kept = re.sub(r"\(\s*_+\s*(\d[\d,.]*)\s*_*\s*\)", r"(\1)", kept)
     kept = re.sub(r"_{2,}\s*(?=\(\d)", "", kept)
     kept = re.sub(r"(?<=\w)-[ \t]*\n\s*(?=[A-Za-z])", "-", kept)
+    # a page's redaction note run into the sentence: "an option to negotiate an *** Portions of this page have been
+    # omitted pursuant to a request for Confidential Treatment and filed separately with the Commission."
+    kept = re.sub(r"\*{3}\s*Portions\s+of\s+this\s+(?:page|exhibit|document)\s+have\s+been\s+omitted[^.]{0,160}\.", "<omitted>", kept, flags=re.I)
     return " ".join(kept.replace("<omitted>", " \u2026 ").split())
 
 

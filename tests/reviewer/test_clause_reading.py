@@ -72,7 +72,7 @@ CASES = [
      "Either party may terminate for convenience, on 3 months' notice (§ 9.2)."),
     ("exclusivity",
      "Cisco hereby appoints Distributor as its exclusive distributor of the Products in the Territory.",
-     "Cisco appoints Distributor (XYZ Corp.) as its exclusive distributor of the products in the territory.",
+     "Distributor (XYZ Corp.) is Cisco's exclusive distributor of the products in the territory.",
      "The agreement contains an exclusivity commitment."),
     ("exclusivity",
      "During the Term, Distributor shall not purchase or resell products that compete with the Products from any "
@@ -1467,3 +1467,91 @@ def test_a_party_with_no_defined_term_is_found_by_the_acronym_its_name_opens_wit
     assert write_summary(items["termination_for_convenience"], "11.2 NCC may terminate this Agreement by giving 60 days "
                          "written notice to the Owner and the Licensee.", escrow) == (
         "NCC Escrow International Limited may terminate the agreement on 60 days' written notice (§ 11.2).")
+
+
+@pytest.mark.parametrize("item_id,clause,sentence", [
+    # what the end of the agreement brings, in drafting forms other than "survive" and "return"
+    ("post_termination_services",
+     "10.5 Upon termination for any reason, all fees to be paid by Distributor to Cisco shall become due and payable "
+     "immediately.",
+     "Distributor (XYZ Corp.) must pay at once, when the agreement ends, all amounts payable to Cisco (§ 10.5)."),
+    ("post_termination_services",
+     "Following expiration or termination of this Agreement, the terms of Section 6 shall continue to govern "
+     "Distributor's payment obligations.",
+     "§ 6 survives the end of the agreement."),
+    ("post_termination_services",
+     "Cisco hereby grants to Distributor, during the Term and after expiration or termination of this Agreement, a "
+     "non-exclusive, royalty-free licence under Cisco's patents to sell the Products.",
+     "Cisco grants Distributor a licence that continues after the agreement ends."),
+    # a requirements contract whose "exclusively" comes before the requirements, after the other side's own promise
+    ("exclusivity",
+     "Cisco agrees that it will, on a non-exclusive basis (but exclusive for supply in Canada), supply to Distributor, "
+     "and Distributor agrees that it will purchase exclusively from Cisco, all of its requirements of the Products as "
+     "follows:",
+     "Distributor (XYZ Corp.) must buy all its requirements of the products from Cisco."),
+    # a walk-away right named as a noun, with a proviso that takes it from a party in default
+    ("termination_for_convenience",
+     "This Agreement shall continue in effect until the earlier of (a) the fifth anniversary of the Effective Date and "
+     "(b) termination by either Party for any reason upon thirty (30) days' written notice; provided, however, that no "
+     "Party shall be able to terminate this Agreement while it is in default.",
+     "Either party may terminate for convenience, on 30 days' written notice."),
+    # the auditor is the one who appoints it, not the one who makes the records available
+    ("audit_rights",
+     "6.2 Distributor must make all such records available for inspection and audit by an independent auditor "
+     "appointed by Cisco during ordinary business hours.",
+     "Cisco may audit Distributor's books and records (§ 6.2)."),
+    # a minimum shelf life is no commitment to buy, and its supplier is the one the goods come from
+    ("minimum_commitment",
+     "All Products supplied by Cisco to Distributor shall have on the date of shipment a minimum remaining shelf life "
+     "of six (6) months.",
+     "Cisco must deliver goods with a minimum remaining shelf life; the clause sets no purchase commitment."),
+    # a figure written out in words before it is given in digits
+    ("minimum_commitment",
+     "1.3 Distributor agrees to commit funding in an amount of at least two million five hundred thousand Dollars US "
+     "($2,500,000) for the programme.",
+     "Distributor (XYZ Corp.) must commit funding in an amount of at least two million five hundred thousand dollars US "
+     "for the programme (§ 1.3)."),
+    # an appointment whose acceptance stands between the appointee and the role
+    ("exclusivity",
+     "2.1 Cisco hereby appoints Distributor, and Distributor accepts the appointment, as the exclusive distributor "
+     "(even as to Cisco) of the Products in the Territory during the Term.",
+     "Distributor (XYZ Corp.) is Cisco's exclusive distributor of the products in the territory (§ 2.1)."),
+    ("exclusivity",
+     "Cisco grants to Distributor, and Distributor accepts, an exclusive licence under the Cisco Patents to sell the "
+     "Products.",
+     "Distributor (XYZ Corp.) has exclusive rights granted by Cisco."),
+    # "exclusive use" of an asset is no exclusive dealing
+    ("exclusivity",
+     "1. When, at the request of Distributor, a trailer is assigned to its exclusive use for at least 90 days, the "
+     "daily charges below apply.",
+     "The clause makes no exclusive-dealing commitment: \u201cexclusive\u201d there describes the use of an asset (§ 1)."),
+])
+def test_ends_requirements_nominal_rights_and_look_alike_minimums_are_read(items, item_id, clause, sentence):
+    assert write_summary(items[item_id], clause, PARTIES) == sentence
+
+
+def test_a_duty_of_someone_named_in_a_condition_is_not_the_partys(items):
+    # "if the claimant agrees to indemnify": the claimant's promise, which the party before it does not make
+    clause = ("(d) Cisco may accept photocopies of documents instead of originals if the claimant agrees to indemnify "
+              "and hold Cisco harmless for duplicate claims.")
+    assert "must indemnify" not in write_summary(items["indemnification"], clause, PARTIES)
+
+
+def test_a_filing_redaction_note_is_neither_a_clause_nor_part_of_a_sentence(items):
+    from agents.offline.units import legend_only, reading_text
+
+    assert legend_only("[***] = CERTAIN CONFIDENTIAL INFORMATION CONTAINED IN THIS DOCUMENT, MARKED BY BRACKETS, HAS "
+                       "BEEN OMITTED")
+    assert legend_only("BECAUSE THE INFORMATION (I) IS NOT MATERIAL AND (II) WOULD BE COMPETITIVELY HARMFUL IF PUBLICLY "
+                       "DISCLOSED.")
+    assert not legend_only("Distributor shall not disclose any Confidential Information that has been omitted.")
+    noted = ("Cisco also hereby grants to Distributor an exclusive option to negotiate an *** Portions of this page have "
+             "been omitted pursuant to a request for Confidential Treatment and filed separately with the Commission.")
+    assert "Portions" not in reading_text(noted)
+    assert "omitted" not in write_summary(items["rofr_rofo"], noted, PARTIES)
+
+
+def test_a_minimum_written_out_in_words_is_read_by_its_figure():
+    clause = ("1.3 Distributor agrees to commit funding in an amount of at least two million five hundred thousand Dollars "
+              "US ($2,500,000) for the programme.")
+    assert read_clause("minimum_commitment", clause, PARTIES).amount == "$2,500,000"

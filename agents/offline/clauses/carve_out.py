@@ -124,6 +124,9 @@ _NAMED_EXCLUSIVE = (
     # Telnet's Service": for whom or what a thing is used, not whom a party may deal with
     ("a limit of scope", r"\b(?:limited|confined|used|applies|apply|applicable|relates?|relating)\s+exclusively\s+(?:to|for|in)\b|"
                          r"\bexclusively\s+on\s+behalf\s+of\b|\b(?:is|are)\s+exclusively\s+for\s+(?:use|the\s+purpose)\b"),
+    # "a trailer is assigned to its exclusive use": who alone may use an asset, not whom a party may deal with
+    ("the use of an asset", r"\b(?:for|to)\s+(?:its|their|the)\s+exclusive\s+use\b|\bexclusive\s+use\s+(?:agreement|of\s+(?:the|a|an|such)\s+"
+                            r"(?:trailers?|vehicles?|space|premises|equipment|facilit(?:y|ies)|rooms?|office))\b"),
     ("", r"\bexclusive\s+of\b"),
 )
 

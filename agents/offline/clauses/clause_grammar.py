@@ -272,10 +272,17 @@ def bound_party(c: Ctx, verbs: str) -> tuple[str, bool, Mention | None]:
         if aside is not None and q[aside.end:aside.end + 1] not in ("'", "\u2019"):
             return actor_of(aside, c, False)[0], False, aside
         named = [x for x in before if x.party >= 0]
-        if len({x.party for x in named}) >= 2 and re.fullmatch(r"\W*(?:and|or|&)\W*", q[named[-2].end:named[-1].start], _I):
+        if len({x.party for x in named}) >= 2 and named[-2].party != named[-1].party and re.fullmatch(
+                r"\W*(?:and|or|&)\W*", q[named[-2].end:named[-1].start], _I):
+            # ("supply to CUTANEA, and CUTANEA agrees": one party, named twice, is no pair)
             # "Each of GSK and Theravance shall keep ...": both are bound (of two parties only, as above)
             return ("each party" if _both(c, named[-2].start) else ""), False, None
         between = q[m.end:v.start()]
+        # "Carrier may accept photocopies ... if the claimant agrees to indemnify": a clause of its own, with its own
+        # subject, stands between the party and the verb
+        if re.search(r"\b(?:if|unless|provided\s+that|when|where)\s+(?:the|a|an|any|such)\s+[a-z]\w*\s+"
+                     r"(?:shall|will|may|must|agrees?|undertakes?)\b", re.sub(r",[^,;.]{0,120},", " ", between)):
+            continue
         modal = re.search(r"\b(?:shall|will|may|must|agrees?|covenants?|undertakes?)\b", between, _I)
         # "any of the Company Products, (i) the Reseller shall have": a name used as an adjective, and another
         # subject ("the Reseller") standing before the modal; that subject, not the name, is bound

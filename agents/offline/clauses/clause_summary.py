@@ -23,6 +23,7 @@ from agents.offline.clauses.carve_out import (carve_out, ceiling_only, denies_pa
                                               owned_money, standstill)
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
+from agents.offline.clauses.readings_rights import REQUIREMENTS
 from agents.offline.clauses.readings_transfer import GRANT_ENDS, no_termination_right
 from agents.offline.units import reading_text
 from core.types import ChecklistItem
@@ -243,12 +244,6 @@ def _exclusive_object(s: _Say, verbs: str) -> str:
     return (plain_words(m.group(1), s.idx) or "") if m and len(m.group(1).split()) <= 14 else ""
 
 
-# a requirements contract: what the buyer must take all of from the other party
-_REQUIREMENTS = re.compile(r"\b(?:purchase|buy|obtain|source|order)\s+(?:all|one\s+hundred\s+percent\s+\(100%\)|100%)\s+(?:of\s+)?"
-                           r"(?:its|their)\s+(?:\w+\s+)?requirements\s+(?:for\s+(?:the\s+)?(?:supply\s+of\s+)?|of\s+)"
-                           r"([^,;:.()]{2,60}?)\s+(?:exclusively\s+)?from\b", _I)
-
-
 def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
     if not r.actor:
         return None
@@ -269,12 +264,23 @@ def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
                       reading_text(s.quote), _I) if r.detail else None
         what = (plain_words(m.group(1), s.idx) or "") if m and len(m.group(1).split()) <= 12 else ""
         return f"{subj} must use {s.who(r.counterparty)} as its exclusive {r.detail} for {what or 'what the clause covers'}{s.tail(False)}"
+    if r.action == "is the exclusive":
+        # "as the exclusive distributor (even as to Zogenix) of the Product in the Field in the Territory"
+        m = re.search(r"\b" + re.escape(r.detail) + r"s?\s+(?:\([^()]{0,40}\)\s+)?(of|for)\s+((?:the|all|any|its|their)\s+[^,;:.()]{2,80}?)"
+                      r"(?=\s+(?:during|in\s+accordance|pursuant|subject|and\s+(?:shall|will|grants?))\b|\s*[,;:.(]|$)",
+                      reading_text(s.quote), _I)
+        obj = m.group(2) if m and len(m.group(2).split()) <= 12 else ""
+        if re.match(r"(?:its|their)\b", obj):  # "of its products": the appointer's
+            obj = re.sub(r"^(?:its|their)\b", s.poss(r.counterparty), obj) if r.counterparty else ""
+        what = plain_words(obj, s.idx) if obj else ""
+        whose = f"{s.poss(r.counterparty)} " if r.counterparty else "the "
+        return f"{subj} is {whose}exclusive {r.detail}{f' {m.group(1)} {what}' if what else ''}{s.tail(False)}"
     if r.action == "must deal exclusively":
         # "all its requirements of the Products (including nanomaterials ... substantially the same as the Products)
         # exclusively from NTC": what the requirements widen to is an aside
-        needs = _REQUIREMENTS.search(re.sub(r"\s*\((?:including|incl\.|or|and)\s[^()]{0,160}\)", "", reading_text(s.quote))) \
+        needs = REQUIREMENTS.search(re.sub(r"\s*\((?:including|incl\.|or|and)\s[^()]{0,160}\)", "", reading_text(s.quote))) \
             if r.counterparty else None
-        what = plain_words(needs.group(1), s.idx) if needs else None
+        what = plain_words(needs.group(1) or needs.group(2), s.idx) if needs else None
         if what:  # "shall purchase all of its requirements for supply of Licensed Product exclusively from CytoDyn"
             what = what if re.match(r"(?:the|its|all|any|such)\b", what) else "the " + what
             return f"{subj} must buy all its requirements of {what} from {s.who(r.counterparty)}{s.tail(False)}"
@@ -446,6 +452,9 @@ def _licence(s: _Say, r: ClauseReading) -> str | None:
 
 
 def _minimum(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "shelf life":
+        who = s.subject(r.action)[0] if r.actor else "The supplier"
+        return f"{who} must deliver goods with a minimum remaining shelf life; the clause sets no purchase commitment{s.tail(False)}"
     of = f" of {r.amount}" if r.amount else ""
     if r.actor:
         verb = ("must purchase a minimum" if s.said(r"purchas|buy|order") else "must pay at least" if s.said(r"\bpay") and r.amount
@@ -545,6 +554,7 @@ def _after_end(s: _Say, r: ClauseReading) -> str | None:
         verb = verb.replace("the other party's", s.poss(r.counterparty))
         if r.counterparty:
             verb = verb.replace("from the other party", f"from {s.who(r.counterparty)}")
+            verb = verb.replace("the other party", s.who(r.counterparty))
         when = "" if "agreement ends" in verb else " after the agreement ends"
         return f"{subj} {verb}{when}{s.tail(False)}"
     return f"{r.detail}{s.tail(False)}" if r.detail else None
@@ -871,4 +881,5 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         text = SUCCESSORS + sec + "."  # "The agreement restricts assignment" would claim the bar the clause does not make
     if not text:
         text = HONEST.get(item.id, f"The agreement contains a provision on {item.title.lower()}") + sec + "."
-    return text[:-1] if text.endswith("..") else text  # a name that ends the sentence may end "LLC."
+    # a name that ends the sentence may end "LLC."; a sentence cut by an omission ends on its mark
+    return text[:-1] if text.endswith(("..", "\u2026.")) else text

@@ -207,11 +207,17 @@ def _audit(c: Ctx, r: ClauseReading) -> None:
     avail = re.search(r"\bavailable\s+(?:to|for\s+(?:audit|inspection|review|examination)\b(?:[^.;]{0,100}?\s)?by)\s+", q, _I)
     if avail and re.search(r"\b(books|records|documentation|accounts|information)\b", q[:avail.start()], _I):
         who = mention_at(q, avail.end(), c.ms, slack=4)
+        # "available for inspection, copying and audit by an independent auditor appointed by Dynamic Hearing"
+        chosen = re.match(r"[^.;]{0,60}?\b(?:appointed|designated|selected|chosen|engaged|nominated|retained)\s+by\s+", q[avail.end():], _I)
+        if who is None and chosen:
+            who = mention_at(q, avail.end() + chosen.end(), c.ms, slack=4)
         if who is not None and who.party >= 0:
             holder = subject_before(q, (re.search(r"\b(shall|will|must)\b[^.;]*$", q[:avail.start()], _I) or avail).start(), c.ms)
             r.actor, r.action = who.actor, f"may {verb}"
             r.counterparty = holder.actor if holder is not None and holder.party >= 0 and holder.party != who.party else ""
             return
+    if re.search(r"\bmake\b[^.;]{0,80}?\bavailable\b", q, _I):
+        return  # "IntriCon must make all such records available for ... audit": the subject is the one audited
     who, neg, m = bound_party(c, r"(?:engage|cause)\b[^.;]{0,100}?\b(?:to\s+(?:audit|inspect|examine)|an?\s+(?:audit|inspection))"
                                   r"|(?:audit|inspect|examine|review|monitor)\b|"
                                   r"conduct\w*\s+(\w+\s+)?(audits?|inspections?)|(?:ha(?:ve|s)|reserves?) the right\b[^.;]{0,120}?\bto\s+(?:appoint|engage|audit|inspect|"
@@ -255,10 +261,24 @@ def _audit_cost(c: Ctx, r: ClauseReading) -> bool:
 def _minimum(c: Ctx, r: ClauseReading) -> None:
     # a figure is a commitment only where the clause calls it a minimum ("a minimum charge of $75" per trip is a rate)
     r.amount = next((" ".join(m.group(0).split()).rstrip(".,") for m in MONEY.finditer(c.quote)
-                     if re.search(r"\b(minimum (of|purchase|commitment|amount|payment)s?|at least|not less than|no less than|guaranteed?)\b[^.;]{0,40}$",
-                                  c.quote[max(0, m.start() - 60):m.start()], _I)), "")
+                     if re.search(r"\b(minimum (of|purchase|commitment|amount|payment)s?|at least|not less than|no less than|guaranteed?)\b"
+                                  # "at least nineteen million six hundred and forty four thousand Dollars US ($19,644,000)"
+                                  r"(?:[^.;]{0,40}|(?:\s+[a-z-]+){1,14}\s+(?:dollars?|euros?|pounds?)(?:\s+US)?\s*\(\s*)$",
+                                  c.quote[max(0, m.start() - 160):m.start()], _I)), "")
     r.consequence = "minimum commitment"
     q = c.quote
+    if re.search(r"\bminimum\s+(?:remaining\s+)?(?:expiry|expiration|shelf[- ]life)|\bminimum\b[^.;]{0,30}\bshelf[- ]life", q, _I) and not re.search(
+            r"\b(?:purchase|buy|order)\w*\b[^.;]{0,60}\b(?:at\s+least|minimum\s+(?:of|quantit\w*|amount)|not\s+less\s+than)\b", q, _I):
+        # "deliver Product ... with minimum expiry dating remaining of [***]% of the approved shelf-life": how fresh the
+        # goods must be, not a commitment to buy or sell any amount
+        # the supplier: "supplied by Qualigen to Sekisui" names it; else the subject of the verb, never a party the
+        # goods go to
+        by = re.search(r"\b(?:supplied|delivered|shipped|provided|sold)\s+by\s+", q, _I)
+        seller = mention_at(q, by.end(), c.ms, slack=4) if by else None
+        who, neg, _ = subject_of(c, r"deliver|supply|ship|provide|sell")
+        r.amount, r.action = "", "shelf life"
+        r.actor = (actor_of(seller, c, False)[0] if seller is not None and seller.party >= 0 else who if who and not neg else "")
+        return
     # the commitment said through its breach or its imposition: "Should ADMA fail to supply a minimum of [***]
     # Batches", "impose on ADMA an obligation to supply a minimum of", "EFS does not meet the full amount of the
     # Minimum Royalty"

@@ -104,11 +104,51 @@ def _exclusive_role(c: Ctx, r: ClauseReading) -> bool:
     return False
 
 
+# a requirements contract: what the buyer must take all of from the other party
+REQUIREMENTS = re.compile(r"\b(?:purchase|buy|obtain|source|order)\s+(?:all|one\s+hundred\s+percent\s+\(100%\)|100%)\s+(?:of\s+)?"
+                           r"(?:its|their)\s+(?:\w+\s+)?requirements\s+(?:for\s+(?:the\s+)?(?:supply\s+of\s+)?|of\s+)"
+                           r"([^,;:.()]{2,60}?)\s+(?:exclusively\s+)?from\b"
+                           # "will purchase exclusively from Supplier, all of its requirements of the Products"
+                           r"|\b(?:purchase|buy|obtain|source|order)\s+exclusively\s+from\s+[^,;:.()]{1,60}?,?\s+(?:all|100%)\s+"
+                           r"(?:of\s+)?(?:its|their)\s+(?:\w+\s+)?requirements\s+(?:for|of)\s+([^,;:.()]{2,60}?)"
+                           r"(?=\s+(?:as|in|during|under|set)\b|\s*[,;:.(]|$)", _I)
+
+# "Zogenix hereby appoints Distributor, and Distributor accepts appointment, as the exclusive distributor",
+# "appoints Sekisui, and Sekisui accepts the appointment to act on an exclusive basis ..., as a distributor": the
+# acceptance between the appointment and its role is an aside
+_APPOINTS = re.compile(r"\bappoints?\s+(?=\S)(?P<who>[^,;.]{1,60}?)(?:,?\s*and\s+[^,;.]{1,60}?\s+(?:hereby\s+)?accepts?\s+"
+                       r"(?:such\s+|the\s+)?appointment(?P<basis>[^,;.]{0,120})?,)?\s*(?:\([^()]{0,40}\)\s*)?as\s+(?:the|its|an?)\s+"
+                       r"(?P<excl>" + _SOLE + r"\s+)?(?P<role>" + _ROLE + r")\b", _I)
+
+
+def _appointed(c: Ctx, r: ClauseReading) -> bool:
+    m = _APPOINTS.search(c.quote)
+    if m is None or not (m.group("excl") or re.search(r"\bexclusive\s+basis\b", m.group("basis") or "", _I)):
+        return False
+    who = mention_at(c.quote, m.start("who"), c.ms, slack=4)
+    if who is None or who.party < 0:
+        return False
+    # the appointer: the sentence's first other party ("ARGO agreed to appoint YEC", "HPS agrees to outsource to SHPS,
+    # and hereby appoints SHPS")
+    opens = max(c.quote.rfind(". ", 0, m.start()), c.quote.rfind(";", 0, m.start())) + 1
+    by = next((x for x in c.ms if opens <= x.start and x.end <= m.start() and x.party >= 0 and x.party != who.party), None)
+    r.actor, r.action, r.detail = who.actor, "is the exclusive", " ".join(m.group("role").lower().split())
+    r.counterparty = by.actor if by is not None and by.party >= 0 and by.party != who.party else ""
+    return True
+
+
 def _exclusivity(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.consequence = "exclusive dealing"
-    if _exclusive_role(c, r):
+    if _exclusive_role(c, r) or _appointed(c, r):
         return
+    if REQUIREMENTS.search(q):
+        # "Supplier agrees that it will, on a non-exclusive basis (but exclusive for ...), supply to CUTANEA, and CUTANEA
+        # agrees that it will purchase exclusively from Supplier, all of its requirements": the buyer is bound
+        who, neg, m = bound_party(c, r"(?:purchase|buy|obtain|source|order)\s+(?:exclusively|all\b|one\s+hundred|100%)")
+        if who and not neg:
+            r.actor, r.action, r.counterparty = who, "must deal exclusively", party_counter(c, m)
+            return
     # "as a non-exclusive reseller": the word inside "non-exclusive" says the opposite
     who, neg, m = bound_party(c, r"have the exclusive|be the exclusive|(?<!non-)(?<!non)exclusive(ly)?\b|purchase all|buy all")
     if who and not neg:

@@ -7,7 +7,7 @@ import re
 from typing import Callable
 
 from agents.offline.clauses.clause_grammar import Ctx, actor_of, bound_party, party_counter
-from agents.offline.clauses.clause_parts import ClauseReading, PERIOD, notice_of, period, subject_before
+from agents.offline.clauses.clause_parts import ClauseReading, PERIOD, mention_at, notice_of, period, subject_before
 
 _I = re.IGNORECASE
 
@@ -73,6 +73,12 @@ _AFTER_END = (
      "must continue to supply or support", "The agreement requires supply or support to continue for a period after it ends"),
     ("perform", r"\b(?:continue to )?perform (?:its|their|all) (?:\w+ )?obligations", "must keep performing its obligations",
      "The agreement requires obligations to be performed for a period after it ends"),
+    # "all fees ... to be paid by Channel Partner to iPass shall become due and payable immediately": an acceleration,
+    # read before the accrued payments, whose words it shares
+    # (after the duties above, which a passage that also accelerates payment states first)
+    ("accelerate", r"\b(?:become|becomes|be|are|is)\s+(?:immediately\s+)?due\s+and\s+payable\b|\baccelerat\w*\b",
+     "must pay at once, when the agreement ends, all amounts payable to the other party",
+     "All amounts payable under the agreement fall due at once when it ends"),
     ("payment", r"\bpay(?:ment)?s?\b[^.;]{0,80}\b(?:accru\w*|due|owed|owing|outstanding|earned)", "must pay the amounts accrued before the agreement ends",
      "The amounts accrued before the agreement ends remain payable"),
     ("orders", r"\b(?:complete|fill|fulfil\w*|honou?r)\s+(?:the\s+)?(?:delivery\s+of\s+)?(?:all\s+|any\s+)?(?:outstanding\s+|pending\s+|accepted\s+)?"
@@ -95,10 +101,14 @@ _AFTER_END = (
     # assets used by MSL": a right to buy, not a duty
     ("buy", r"\b(?:option|right)\b[^.;]{0,120}?\bto\s+(?:purchase|buy|acquire|repurchase)\b",
      "may buy from the other party what the clause lists", "A party may buy what the clause lists when the agreement ends"),
+    # "Life Technologies hereby grants to Biocept, ... after expiration or termination of this Agreement, a
+    # non-exclusive ... license": a licence that outlives the agreement
+    ("licence", r"\bgrants?\b[^.;]{0,400}?\blicen[cs]e\b", "grants the other party a licence that continues after the agreement ends",
+     "The clause grants a licence that continues after the agreement ends"),
 )
 
 
-_VERB_OF = {"transition": r"provide|give|render|perform|assist|cooperate", "sell-off": r"sell|dispose|continue",
+_VERB_OF = {"accelerate": r"pay|remit", "licence": r"grants?", "transition": r"provide|give|render|perform|assist|cooperate", "sell-off": r"sell|dispose|continue",
             "last buy": r"place|order|purchase|buy", "return": r"return|destroy|deliver\s+up|redeliver",
             "support": r"continue|provide|support|supply", "perform": r"perform|continue", "payment": r"pay|remit",
             "orders": r"complete|fill|fulfil|honou?r", "stop use": r"cease|stop|discontinue|be prohibited|no longer",
@@ -121,23 +131,47 @@ def _after_end(c: Ctx, r: ClauseReading) -> None:
     if kind is None:
         flat = re.sub(r"\b(i\.e|e\.g)\.", lambda m: m.group(1).replace(".", "") + ",", q, flags=_I)  # no sentence ends there
         gap = r"(?:[^.;]|(?<=\d)\.(?=\d))"  # within the sentence: "Section 3.1" does not end it
-        listed = (re.search(_SECTIONS + gap + r"{0,200}?" + _SURVIVE, flat, _I)
-                  or re.search(_SURVIVE + gap + r"{0,160}?:\s*" + _SECTIONS, flat, _I))
+        # "Following expiration or termination ..., the terms of Section 6 shall continue to govern ...": survival
+        # in other words, where the clause speaks of the agreement's end
+        survive = f"(?:{_SURVIVE}|{_CONTINUES})" if re.search(_ENDS, q, _I) else _SURVIVE
+        listed = (re.search(_SECTIONS + gap + r"{0,200}?" + survive, flat, _I)
+                  or re.search(survive + gap + r"{0,160}?:\s*" + _SECTIONS, flat, _I))
         if listed and re.search(r"\b(?:elsewhere|other than|except)\b", listed.group(0), _I):
             listed = None  # "warranties in Section 3.46(b) or elsewhere (other than ...) survive": not the sections
         if listed:
             numbers = re.sub(r"\s+\([^()]*\)", "", listed.group("list"))  # "2.4 (last three sentences)": the numbers
             r.action, r.detail = "survive", " ".join(numbers.split()).rstrip(".")
-        elif re.search(_SURVIVE, q, _I):
+        elif re.search(survive, q, _I):
             r.action = "survive"
         return
     r.detail = kind[3]
+    if kind[0] == "licence" and not re.search(_ENDS, q, _I):
+        return  # a licence for the term only is no obligation after the agreement ends
+    if kind[0] == "accelerate" and _payer(c, r, kind[2]):
+        return
     who, neg, m = bound_party(c, _VERB_OF[kind[0]])
     if not who and kind[0] == "stop use":  # "Distributor shall not use ... after termination": the same duty
         who, neg, m = bound_party(c, r"use|employ")
         neg = not neg
     if who and not neg:
         r.actor, r.action, r.counterparty = who, kind[2], party_counter(c, m)
+
+
+_CONTINUES = r"\b(?:shall|will)\s+continue\s+to\s+(?:govern|apply\s+to|bind)\b"
+_ENDS = r"\b(?:after|following|upon|beyond)\s+(?:the\s+)?(?:expiration|termination|expiry|end)\b"
+
+
+def _payer(c: Ctx, r: ClauseReading, action: str) -> bool:
+    """The payer and payee of amounts that fall due at once: "fees ... to be paid by Channel Partner to iPass"."""
+    by = re.search(r"\b(?:paid|payable|owed|owing|due)\s+(?:by|from)\s+", c.quote, _I)
+    payer = mention_at(c.quote, by.end(), c.ms, slack=4) if by else None
+    if payer is None or payer.party < 0:
+        return False
+    to = re.match(r"\s+to\s+", c.quote[payer.end:], _I)
+    payee = mention_at(c.quote, payer.end + to.end(), c.ms, slack=4) if to else None
+    r.actor, r.action = actor_of(payer, c, False)[0], action
+    r.counterparty = payee.actor if payee is not None and payee.party >= 0 and payee.party != payer.party else ""
+    return True
 
 
 def _litigation(c: Ctx, r: ClauseReading) -> None:

@@ -29,6 +29,14 @@ _ASSIGN = r"(sell,\s*)?(assign|transfer|delegate|sublet|sublicense|sub-license|s
 
 def _termination(c: Ctx, r: ClauseReading) -> bool:
     a = anchor(c, _TERMINATE)
+    if a is None or a[1] or (a[0] is not None and a[0].actor == "neither party"):
+        # "shall continue in effect until ... (b) termination by either Party for any reason upon thirty (30) days'
+        # written notice; provided, however, that no Party shall be able to terminate ... so long as such Party is
+        # a Defaulting Party": the right is named as a noun, and the "no Party" after it is the proviso's
+        nom = re.search(r"\btermination\s+(?:of\s+this\s+agreement\s+)?by\s+", c.quote, _I)
+        by = mention_at(c.quote, nom.end() - 3, c.ms, slack=6) if nom else None
+        if by is not None and re.match(r"[^.;]{0,20}?\b(?:for\s+any\s+reason|for\s+convenience|without\s+cause)\b", c.quote[by.end:], _I):
+            a = (by, False, nom.start(), "termination")
     if a is None:
         until = re.search(r"\buntil terminated by\s+", c.quote, _I)  # "remains in effect until terminated by either party"
         who = mention_at(c.quote, until.end() - 3, c.ms, slack=6) if until else None
