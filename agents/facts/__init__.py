@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from agents.facts.dates import (blank_date, defined_effective_date, effective_as_dated, iso, letter_date, preamble_dates,
+from agents.facts.dates import (blank_date, defined_effective_date, effective_as_dated, iso, header_date, letter_date, preamble_dates,
                                 read_term, signature_date, witness_date)
 from agents.facts.law import governing_law, title
 from agents.facts.models import AgreementFacts, Party
@@ -39,7 +39,8 @@ def extract_facts(text: str) -> AgreementFacts:
         # no date of its own in the preamble ("as of the Effective Date"): a letter's date line, else the date it
         # was executed as of, else signed on, else the date it took effect. A preamble that leaves its date blank
         # states none, whatever the signatures say.
-        for found in (letter_date(text, preamble_start or 1500), witness_date(text), signature_date(text),
+        for found in (letter_date(text, preamble_start or 1500), header_date(text, preamble_start or 1500),
+                      witness_date(text), signature_date(text),
                       (effective, espan)):
             if found[0] is not None:
                 agreed, aspan = found

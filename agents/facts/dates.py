@@ -96,6 +96,8 @@ _TERM_SUBJECT = re.compile(
     r"\b(?:the\s+)?(?:initial\s+)?term\s+of\s+this\s+(?:Agreement|Contract)\b|\bInitial\s+Term\b|"
     r"\b(?:this|the)\s+(?:Agreement|Contract)\s+(?:(?:shall|will)\s+(?:\w+\s+){0,2}?)?(?:commences?|continues?|remains?|"
     r"be\s+in\s+(?:full\s+)?(?:force|effect)|expires?|terminates?|have\s+a\s+term|be\s+effective|become\s+effective|runs?|"
+    # "This contract shall be for a term of one year commencing on the date first above written"
+    r"be\s+for\s+an?\s+(?:initial\s+)?(?:term|period)\s+of|"
     r"ends?|(?:enter|come)s?\s+into\s+(?:force|effect))\b|\b(?:the|its)\s+Term\b(?:\s*\([^()]{0,40}\))?(?=\s+(?:of|shall|will|is))"
     r"|\bthis\s+(?:Agreement|Contract)\s+is\s+(?:valid|effective|in\s+force)\b"
     r"|[\"\u201c\u201d]?\bTerm\b[\"\u201d\u201c]?\s+(?:shall\s+)?means?\b", re.I)
@@ -201,6 +203,21 @@ def letter_date(text: str, end: int) -> tuple[date | None, Span]:
         if _stamped(text, m.start(1)) or re.search(r"\b(?:date|effective|expir\w*|term)\s*:?\s*$", label, re.I):
             continue  # a filing stamp, or a cover page's "EFFECTIVE DATE" label above it
         if d := read_date(m.group(1)):
+            return d, (m.start(1), m.end(1))
+    return None, (0, 0)
+
+
+_FIRST_WRITTEN = re.compile(r"\bdate\s+first\s+(?:above\s+)?written\b|\b(?:year|date)\s+above\s+written\b", re.I)
+_DATE_LABEL = re.compile(rf"(?<!Effective )(?<!Expiration )(?<!Expiry )(?<!Termination )(?<!End )(?<!Start )\bDate\s*:\s*({ANY_DATE})", re.I)
+
+
+def header_date(text: str, end: int) -> tuple[date | None, Span]:
+    """A form's "Date: June 1, 1998" in the heading above the preamble, where the body dates things from "the date
+    first above written": the one date written above, which the form itself calls its own."""
+    if not _FIRST_WRITTEN.search(text):
+        return None, (0, 0)
+    for m in _DATE_LABEL.finditer(text, 0, min(len(text), end)):
+        if not _stamped(text, m.start(1)) and (d := read_date(m.group(1))):
             return d, (m.start(1), m.end(1))
     return None, (0, 0)
 

@@ -381,3 +381,16 @@ def test_a_party_named_in_a_recital_or_defined_without_quotes_and_a_form_label_a
               '(hereinafter referred to as "Pino" and/or "Supplier"). WITNESSETH: WHEREAS, ORCHARD sells products.')
     assert [(p.name, p.role) for p in extract_facts(abroad).parties] == [("Orchard Labs, Inc.", "ORCHARD"),
                                                                            ("Pino Internacional, S.A.", "Pino")]
+
+
+def test_a_forms_header_date_and_a_term_the_contract_shall_be_for():
+    # a form contract: its date is the heading's "Date:" (which the body calls "the date first above written"), and
+    # "This contract shall be for a term of one year" is its own duration
+    text = ('ORCHARD CARRIERS COMPANY    Contract No. 017    HOUSTON, TX 77210    ______    Date: June 1, 1998\n\n'
+            'TRANSPORTATION CONTRACT\n\nTHIS CONTRACT is entered into by and between ORCHARD CARRIERS COMPANY '
+            '("Carrier"), and PINE PRODUCTS L.P. ("Shipper").\n\nNOW, THEREFORE, the parties agree as follows:\n\n'
+            '4. This contract shall be for a term of one year commencing on the date first above written; thereafter, it '
+            'shall continue until terminated by either party on thirty (30) days prior written notice.\n')
+    f = extract_facts(text)
+    assert f.agreement_date == "1998-06-01"
+    assert f.term.startswith("1 year from the date first above written") and f.expiration == "1999-06-01"
