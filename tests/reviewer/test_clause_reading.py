@@ -972,9 +972,9 @@ def test_a_definition_of_change_of_control_says_what_it_counts(items):
         "of the voting securities, a merger or a sale of substantially all of the assets.")
     assert say('"Change of Control" means the acquisition by any person of 35% or more of the voting stock of '
                'Distributor.').endswith("to include a transfer of 35% or more of the voting securities.")
-    # a definition that names none of these keeps the honest sentence
-    assert say('"Change of Control" has the meaning set forth in the Purchase Agreement.').startswith(
-        "The agreement contains a provision triggered by a change of control")
+    # a definition that names none of these says only that it is one
+    assert say('"Change of Control" has the meaning set forth in the Purchase Agreement.') == (
+        "The agreement defines \u201cChange of Control\u201d.")
 
 
 def test_the_third_party_beneficiary_fallback_claims_no_right_the_clause_may_deny(items):
@@ -1520,6 +1520,29 @@ def test_a_party_with_no_defined_term_is_found_by_the_acronym_its_name_opens_wit
      "Cisco grants to Distributor, and Distributor accepts, an exclusive licence under the Cisco Patents to sell the "
      "Products.",
      "Distributor (XYZ Corp.) has exclusive rights granted by Cisco."),
+    # a licence the clause makes exclusive: the licensee holds the exclusivity
+    ("exclusivity",
+     "3.4 For so long as Distributor continues to make such payments, the licence granted to Distributor under this "
+     "Agreement will, subject to its terms, be exclusive for Hearing Aids.",
+     "Distributor's licence is exclusive for hearing aids (§ 3.4)."),
+    # a price with a floor is no minimum commitment
+    ("minimum_commitment",
+     "The charge for furnishing personnel shall be $20.00 per person per hour, subject to a minimum charge of $80.00 per "
+     "person.",
+     "The clause sets a minimum charge for a service (a term of the price), not a minimum commitment."),
+    # a provision whose words the filing withheld, and a definition under its own heading
+    ("change_of_control",
+     "25.6 Termination for Change of Control. [***].  25.7 Effect of Expiration or Termination.",
+     "The provision \u201cTermination for Change of Control\u201d (§ 25.6) is redacted in this copy; its terms need "
+     "the unredacted agreement."),
+    ("change_of_control",
+     '16.01.2 Change of Control. A "Change of Control" means:',
+     "The agreement defines \u201cChange of Control\u201d (§ 16.01.2)."),
+    # ownership that follows who made the invention
+    ("ip_ownership",
+     "(b) Inventions made solely by Cisco or its employees will be solely owned by Cisco; where made jointly by Cisco and "
+     "Distributor they will be jointly owned.",
+     "Ownership follows inventorship: what Cisco makes alone it owns; what the parties make together they own jointly."),
     # "exclusive use" of an asset is no exclusive dealing
     ("exclusivity",
      "1. When, at the request of Distributor, a trailer is assigned to its exclusive use for at least 90 days, the "

@@ -248,6 +248,12 @@ def _exclusivity(s: _Say, r: ClauseReading) -> str | None:
     if not r.actor:
         return None
     subj, verb = s.subject(r.action)
+    if r.action == "has an exclusive licence":
+        # "the license granted to IntriCon ... will ... be exclusive for Hearing Aids"
+        m = re.search(r"\bbe(?:come)?\s+exclusive\s+(for|in|as\s+to)\s+([^,;:.()]{2,60}?)(?=\s*[,;:.(]|$)", reading_text(s.quote), _I)
+        what = plain_words(m.group(2), s.idx) if m else ""
+        by = f", granted by {s.who(r.counterparty)}," if r.counterparty else ""
+        return f"{_cap(s.poss(r.actor))} licence{by} is exclusive{f' {m.group(1)} {what}' if what else ''}{s.tail(False)}"
     if r.action == "has exclusive rights":
         obj = _exclusive_object(s, r.detail) if r.detail else ""
         right = "rights" if re.search(r"\bexclusive\s+rights\s+to\b", s.quote, _I) else "right"  # as the clause has it
@@ -430,6 +436,11 @@ def _ip(s: _Say, r: ClauseReading) -> str | None:
         if what:
             return f"{s.who(r.actor)} owns {what}{s.tail(False)}"
         return f"{s.who(r.actor)} owns the intellectual property the clause covers{s.tail(False)}"
+    if r.action == "jointly own" and r.detail == "by inventorship":
+        if r.actor == "each party":
+            return f"Ownership follows inventorship: each party owns what it makes alone; what the parties make together they own jointly{s.tail(False)}"
+        return (f"Ownership follows inventorship: what {s.who(r.actor)} makes alone it owns; what the parties make together "
+                f"they own jointly{s.tail(False)}")
     if r.action == "jointly own":
         together = jointly_owned(s)
         return f"The parties jointly own {together or 'the intellectual property the clause covers'}{s.tail(False)}"
@@ -737,11 +748,14 @@ HONEST = {
 }
 
 _OPENERS = {"The", "A", "An", "Any", "Either", "Each", "Neither", "Liability", "Rights", "Contribution", "Damages",
-            "Reimbursement", "No"}
+            "Reimbursement", "No", "Ownership"}
 
 
 # a definition: '11. "Business Entity Minimum Monthly Commitment" means, for each Business Entity, ...'
-_DEFINITION = re.compile(r'^\s*(?:\d+(?:\.\d+)*\.?\s+|\(?[a-zA-Z0-9]{1,3}[.)]\s+)*[\u201c"]?((?:[A-Z][\w/&\'-]*\s+){0,5}'
+_DEFINITION = re.compile(r'^\s*(?:\d+(?:\.\d+)*\.?\s+|\(?[a-zA-Z0-9]{1,3}[.)]\s+)*'
+                         # "16.01.2 Change of Control. A "Change of Control" means:": the section's heading, then the term
+                         r'(?:(?:[A-Z][\w/&\'-]*\s+(?:(?:of|and|for|in|to|on)\s+)?){0,5}[A-Z][\w/&\'-]*\.\s+(?:An?|The)\s+(?=[\u201c"]))?'
+                         r'[\u201c"]?((?:[A-Z][\w/&\'-]*\s+(?:(?:of|and|for|in|to|on)\s+)?){0,5}'
                          r'[A-Z][\w/&\'-]*)[\u201d"]?\s+(?:shall\s+)?(?:means?|includes?|refers?\s+to|is\s+defined\s+as|has\s+the\s+'
                          r'meaning)\b')
 # what a reading writes when it knows who acts but not on what
@@ -762,6 +776,33 @@ IN_NAME = "The clause makes no exclusive-dealing commitment: \u201cexclusive\u20
 NO_RIGHT = "The clause gives no right to terminate for convenience"
 # a ceiling filed as a minimum commitment (CUAD files both under one item): what kind of limit it is
 CEILING = "The clause sets a ceiling on a volume or amount, not a minimum commitment"
+# a price with a floor ("$20.00 per person per hour, subject to a minimum charge of $80.00 per person") filed as a minimum
+# commitment: a term of the rate, not an amount a party must buy
+MIN_CHARGE = "The clause sets a minimum charge for a service (a term of the price), not a minimum commitment"
+_MIN_CHARGE = re.compile(r"\bminimum\s+(?:charge|fee|billing)\b", _I)
+_COMMITS = re.compile(r"\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|minimum\s+(?:purchase|order|volume|quantit\w*|commitment|"
+                      r"royalt\w*|payment|amount)s?|guarantee\w*)\b", _I)
+# a provision whose words the filing withheld: "25.6 Termination for Change of Control. [***]."
+_REDACTED = re.compile(r"(?:(?<=\s)|^)(?:(?P<sec>\d+(?:\.\d+)+)\.?\s+)?(?P<head>[A-Z][A-Za-z,&/' -]{2,80}?)\.\s*\[\s*\*+\s*\]\s*(?:\.|$)")
+_REDACTION_WORDS = re.compile(r"\b(?:shall|will|may|must|agrees?)\b", _I)
+
+
+def redacted_provision(quote: str, item: ChecklistItem) -> str:
+    """"The provision “Termination for Change of Control” (§ 25.6) is redacted ...": a heading the filing kept over
+    text it withheld, when the passage states nothing else; '' otherwise."""
+    flat = " ".join(quote.split())
+    if _REDACTION_WORDS.search(flat):
+        return ""
+    words = {w.lower() for w in re.findall(r"[A-Za-z]{4,}", item.title)}
+    for m in _REDACTED.finditer(flat):
+        head = m.group("head").strip()
+        if words & {w.lower() for w in re.findall(r"[A-Za-z]{4,}", head)}:
+            sec = f" (§ {m.group('sec')})" if m.group("sec") else ""
+            return (f"The provision \u201c{head}\u201d{sec} is redacted in this copy; its terms need the "
+                    f"unredacted agreement")
+    return ""
+
+
 # a standstill filed as a non-compete: what it bars is buying into or campaigning at a company, not competing
 STANDSTILL = "The clause is a standstill, not a non-compete: a party may not"
 # a successors-and-assigns clause: whom the agreement binds after an assignment, no bar on one
@@ -778,7 +819,8 @@ def is_template(summary: str, items: Sequence[str]) -> bool:
     """Whether a summary is the sentence written when a clause's parties or trigger could not be read: it says
     what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
     # "contains a provision triggered by a change of control" names the trigger but still no one who acts
-    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT, NON_EXCLUSIVE, IN_NAME, NO_RIGHT, CEILING]
+    starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT, NON_EXCLUSIVE, IN_NAME, NO_RIGHT, CEILING,
+              MIN_CHARGE]
     if "non_compete" in items:
         starts.append(HONEST["non_solicit"])  # a non-solicit filed as a non-compete is written as one (write_summary)
     return any(summary.startswith(s) for s in starts)
@@ -855,6 +897,11 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         # "acquire ... beneficial ownership ... in any securities of Theravance": the item's reading would claim a
         # restriction on competing
         text = f"{STANDSTILL} {barred}{sec}."
+    if (not text or is_template(text, [item.id])) and (withheld := redacted_provision(quote, item)):
+        text = withheld + "."  # the item's fallback would claim a provision whose words the reader has not seen
+    if item.id == "minimum_commitment" and (not text or is_template(text, [item.id])) and _MIN_CHARGE.search(quote) and \
+            not _COMMITS.search(quote):
+        text = MIN_CHARGE + sec + "."
     if item.id == "minimum_commitment" and (not text or is_template(text, [item.id])) and ceiling_only(quote):
         text = CEILING + sec + "."  # "shall not exceed 120% of ...": the item's fallback would call a ceiling a floor
     if item.id == "ip_ownership" and (money := owned_money(quote)):

@@ -9,7 +9,7 @@ from typing import Callable
 from agents.offline.clauses.clause_grammar import (
     Ctx, actor_of, anchor, bound_party, grant, party_counter, plain, subject_of,
 )
-from agents.offline.clauses.clause_parts import ClauseReading, Mention, mention_at, mentions, subject_before
+from agents.offline.clauses.clause_parts import ClauseReading, Mention, mention_at, mentions, other_party, subject_before
 from agents.offline.clauses.carve_out import FREES
 from agents.offline.units import reading_text
 
@@ -142,6 +142,16 @@ def _exclusivity(c: Ctx, r: ClauseReading) -> None:
     r.consequence = "exclusive dealing"
     if _exclusive_role(c, r) or _appointed(c, r):
         return
+    # "the license granted to IntriCon under this Agreement will, subject to ..., be exclusive for Hearing Aids": the
+    # licensee holds the exclusivity; it is bound to nothing
+    lic = re.search(r"\blicen[cs]es?\s+granted\s+to\s+", q, _I)
+    holder = mention_at(q, lic.end(), c.ms, slack=4) if lic else None
+    if holder is not None and holder.party >= 0 and re.match(r"[^.;]{0,200}?\b(?:shall|will)\b[^.;]{0,120}?\b(?:be|become)\s+exclusive\b",
+                                                              q[holder.end:], _I):
+        r.actor, r.action = holder.actor, "has an exclusive licence"
+        other = other_party(c.ms, holder)
+        r.counterparty = other.actor if other is not None else ""
+        return
     if REQUIREMENTS.search(q):
         # "Supplier agrees that it will, on a non-exclusive basis (but exclusive for ...), supply to CUTANEA, and CUTANEA
         # agrees that it will purchase exclusively from Supplier, all of its requirements": the buyer is bound
@@ -212,6 +222,15 @@ def _ip(c: Ctx, r: ClauseReading) -> None:
     r.consequence = "ip ownership"
     if re.search(r"\bjoint(ly)?\b[^.;]{0,60}\bown|\bco-?own", q, _I):
         r.action, r.consequence = "jointly own", "joint ownership"  # before any 'owned by X': 'owned by X and Y'
+        # "where made solely by MD Anderson ..., such Inventions will be solely owned by MD Anderson; where made
+        # jointly ..., jointly owned": ownership follows who made it
+        sole = {m.actor for m in (mention_at(q, x.end(), c.ms, slack=4) for x in re.finditer(
+            r"\b(?:made|conceived|developed|invented|created|generated)\s+(?:solely|exclusively|independently)\s+by\s+", q, _I))
+            if m is not None and m.party >= 0}
+        if sole and re.search(r"\b(?:made|conceived|developed|invented|created|generated)\s+jointly\b|\bjointly\s+(?:made|conceived|"
+                              r"developed|invented|created|generated)\b", q, _I):
+            r.detail = "by inventorship"
+            r.actor = next(iter(sole)) if len(sole) == 1 else "each party"
         return
     a = anchor(c, r"(irrevocably\s+)?assigns?\b")
     # "KI, Inc. may assign its rights hereunder, but shall furnish written notice of such assignment to Diplomat": a
