@@ -74,8 +74,12 @@ def grow_lead_in(text: str, s: int, e: int) -> int:
     if "\n" not in window[:a0]:
         # the list runs on in the colon's own paragraph: "(a) to an affiliate; or (b) to a buyer ...".
         body = window[a0:b0]
-        if re.match(r"\d+(?:\.\d+)+\s", body):
+        num = re.match(r"(\d+(?:\.\d+)+)\s", body)
+        own = re.match(r"\s*(\d+(?:\.\d+)*)\.?\s", quote)
+        if num and not (own and num.group(1).startswith(own.group(1) + ".")):
             return e  # "13.1 Distributor Obligations.": the next section's heading, not the colon's list
+        # "4.2 Termination. ... upon any of the following events: 4.2.1 The failure of either party ...": the section's
+        # own sub-numbers are its items; the first is taken
         stop = _FULL_STOP.search(body)
         if stop is None or _FOOTER.search(body[:stop.start()]):
             return e

@@ -56,3 +56,20 @@ def test_the_exception_after_a_colon_changes_what_the_finding_says(settings):
     [grown] = complete_sentences([lead], text, [chunk], list(items.values()))
     assert grown.quote.endswith("by way of merger.") and text[:grown.citation.char_end] == grown.quote
     assert "except to an affiliate or a successor to its business" in grown.summary, grown.summary
+
+
+def test_a_sections_own_sub_numbers_are_its_items_and_a_listed_breach_is_a_cause(settings):
+    from agents.offline.clauses.clause_summary import write_summary
+    from agents.offline.clauses.conditions import severity_for
+
+    text = ("4.2 Termination. This Agreement may be terminated at any time upon the occurrence of any of the following "
+            "events: 4.2.1 The failure of either party to comply with its obligations herein, which failure is not remedied "
+            "within forty-five (45) days after written notice of such default. 4.2.2 The insolvency of either party.")
+    grown = _grown(text)
+    assert grown.endswith("written notice of such default.")
+    items = {i.id: i for i in load_checklist(settings.checklist_path)}
+    assert write_summary(items["termination_for_convenience"], grown).startswith("The agreement allows termination for cause")
+    assert severity_for(items["termination_for_convenience"], grown)[0] == Severity.low
+    # another section's heading after the colon is still no item
+    other = "4.2 Termination. Upon termination: 5.1 Distributor Obligations. Distributor shall return stock."
+    assert _grown(other) == other[:other.index(":") + 1]

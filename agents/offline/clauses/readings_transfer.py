@@ -315,11 +315,17 @@ _ON_BREACH = re.compile(r"\b(?:if|in\s+the\s+event(?:\s+that)?|should|upon)\b[^.
                         r"(?<=\bCo)\.){0,200}?\b(?:terminat|cancel)\w*", _I)
 
 
+# "may be terminated at any time upon the occurrence of any of the following events: 4.2.1 The failure of either party
+# to comply with its obligations ...": the events a list names, the first of them a breach
+_LISTED_CAUSE = re.compile(r"\bterminat\w*\b[^.;]{0,120}?\b(?:upon|on)\s+(?:the\s+)?(?:occurrence|happening)\s+of\s+(?:any\s+(?:one\s+)?of\s+)?"
+                           r"the\s+following(?:\s+events)?\s*:[\s\S]{0,80}?\b(?:breach\w*|fail\w*|default\w*|insolv\w*|bankrupt\w*)\b", _I)
+
+
 def for_cause(q: str) -> bool:
     """A termination right that needs a cause ("reserves the right to terminate this Agreement immediately for cause
     if ...", "with cause immediately upon written notice", "If Diplomat shall violate ..., KI, Inc. shall have the
     right to terminate"): the look-alike of termination for convenience."""
-    return bool(_FOR_CAUSE.search(q) or _ON_BREACH.search(q)) and not _no_cause(q)
+    return bool(_FOR_CAUSE.search(q) or _ON_BREACH.search(q) or _LISTED_CAUSE.search(q)) and not _no_cause(q)
 
 
 # what gives a party the right to end the agreement: a modal before "terminate" ("may terminate", "shall have the right
