@@ -1578,3 +1578,14 @@ def test_a_minimum_written_out_in_words_is_read_by_its_figure():
     clause = ("1.3 Distributor agrees to commit funding in an amount of at least two million five hundred thousand Dollars "
               "US ($2,500,000) for the programme.")
     assert read_clause("minimum_commitment", clause, PARTIES).amount == "$2,500,000"
+
+
+def test_a_cap_in_short_scale_and_a_partys_own_audit_are_read_as_written(items):
+    cap = ("(d) Distributor's aggregate liability to Cisco for direct loss is limited to payment of damages up to a maximum "
+           "of $5m.")
+    assert write_summary(items["cap_on_liability"], cap, PARTIES).endswith("capped at $5m.")
+    own = ("All information of each party is confidential and shall not be disclosed without consent; provided, however, "
+           "either party may disclose information concerning this contract to any independent public accounting firm "
+           "retained to perform an annual financial audit of that party.")
+    assert write_summary(items["audit_rights"], own, PARTIES) == (
+        "The clause gives no right to audit the other party: the audit it mentions is a party's own.")

@@ -308,7 +308,8 @@ def notice_of(text: str) -> str:
     return ""
 
 
-MONEY = re.compile(r"(?:US\s?\$|USD\s?|U\.S\.\s?\$|\$|EUR\s?|€|£|GBP\s?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|thousand))?"
+# "$5m", "$2.5 bn": a figure's short scale is part of it ("capped at $5" of "$5m" would misstate the cap a millionfold)
+MONEY = re.compile(r"(?:US\s?\$|USD\s?|U\.S\.\s?\$|\$|EUR\s?|€|£|GBP\s?)\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|billion|thousand)|(?-i:m|mm|bn|k)\b)?"
                     r"|\b\d[\d,]*(?:\.\d+)?\s?(?:million\s)?(?:US\s)?(?:dollars|euros)\b", _I)
 _FEES = re.compile(r"\b(fees|amounts?|sums|charges|price|compensation|royalties)\b[^.;]{0,80}?\b(paid|payable)\b[^.;]{0,120}", _I)
 

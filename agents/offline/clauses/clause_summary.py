@@ -510,6 +510,8 @@ def _simple(template: str) -> Callable[[_Say, ClauseReading], str | None]:
 
 
 def _audit(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "own audit":
+        return f"{NO_AUDIT}{s.tail(False)}"
     if r.action == "bears the cost of the audit" and r.actor:
         shift = (f", unless it finds a discrepancy of more than {r.amount}, when {s.who(r.counterparty)} bears it"
                  if r.counterparty and r.amount else "")
@@ -774,6 +776,8 @@ NON_EXCLUSIVE = "The clause makes no exclusivity commitment: what it grants is n
 IN_NAME = "The clause makes no exclusive-dealing commitment: \u201cexclusive\u201d there describes"
 # a passage about termination that lets no one terminate ("after termination ... for any reason, MSL shall return ...")
 NO_RIGHT = "The clause gives no right to terminate for convenience"
+# a passage whose only audit is a party's own ("disclose ... to the accounting firm retained to audit that party")
+NO_AUDIT = "The clause gives no right to audit the other party: the audit it mentions is a party's own"
 # a ceiling filed as a minimum commitment (CUAD files both under one item): what kind of limit it is
 CEILING = "The clause sets a ceiling on a volume or amount, not a minimum commitment"
 # a price with a floor ("$20.00 per person per hour, subject to a minimum charge of $80.00 per person") filed as a minimum
@@ -820,7 +824,7 @@ def is_template(summary: str, items: Sequence[str]) -> bool:
     what kind of clause this is, not what it does, so a reader needs the clause's own words beside it."""
     # "contains a provision triggered by a change of control" names the trigger but still no one who acts
     starts = [HONEST[i] for i in items if i in HONEST] + ["The agreement contains a provision", EXCEPTION, NO_PAYMENT, NON_EXCLUSIVE, IN_NAME, NO_RIGHT, CEILING,
-              MIN_CHARGE]
+              MIN_CHARGE, NO_AUDIT]
     if "non_compete" in items:
         starts.append(HONEST["non_solicit"])  # a non-solicit filed as a non-compete is written as one (write_summary)
     return any(summary.startswith(s) for s in starts)

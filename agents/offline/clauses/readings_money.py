@@ -157,9 +157,18 @@ def _uncapped(c: Ctx, r: ClauseReading) -> None:
     _cap(c, r)
 
 
+# "either party may disclose information ... to any independent public accounting firm retained to perform an annual
+# financial audit of that party": the party's own audit, no right to audit the other
+_OWN_AUDIT = re.compile(r"\baudits?\s+of\s+(?:that|such|the\s+disclosing|the\s+receiving)\s+party\b|\baudits?\s+of\s+(?:its|their)\s+own\b|"
+                        r"\b(?:its|their)\s+own\s+(?:independent\s+)?(?:auditors?|accountants?)\b", _I)
+
+
 def _audit(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.consequence = "audit right"
+    if _OWN_AUDIT.search(q) and not re.search(r"\b(?:audit|inspect|examin)\w*", _OWN_AUDIT.sub(" ", q), _I):
+        r.action = "own audit"
+        return
     r.notice = notice_of(q)
     r.detail = ("books and records" if re.search(r"record|book|account|invoice|documentation", q, _I)
                 else "facilities" if re.search(r"\bfacilit(?:y|ies)\b|premises|plant|site\b|locations?\b", q, _I)  # not "facilitating"
