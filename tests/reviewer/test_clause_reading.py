@@ -1589,3 +1589,13 @@ def test_a_cap_in_short_scale_and_a_partys_own_audit_are_read_as_written(items):
            "retained to perform an annual financial audit of that party.")
     assert write_summary(items["audit_rights"], own, PARTIES) == (
         "The clause gives no right to audit the other party: the audit it mentions is a party's own.")
+
+
+def test_revenue_left_to_negotiation_and_a_royalty_table_say_what_they_are(items):
+    agree = ("The terms of each such use (including pricing and revenue sharing) shall be covered by a separate written "
+             "agreement which the parties agree to negotiate in good faith.")
+    assert write_summary(items["revenue_sharing"], agree, PARTIES) == (
+        "The clause leaves the revenue share to be negotiated; it fixes no share or rate.")
+    table = "Annual Net Sales Royalty Rate  $0 - $10,000,000 2%  $10,000,001 - $50,000,000 3%"
+    assert write_summary(items["revenue_sharing"], table, PARTIES) == (
+        "The clause sets the royalties in tiers by net sales (a table of bands and rates).")

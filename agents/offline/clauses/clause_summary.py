@@ -527,6 +527,11 @@ def _audit(s: _Say, r: ClauseReading) -> str | None:
 
 
 def _revenue(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "to be negotiated":
+        what = {"royalties": "the royalties", "commissions": "the commissions"}.get(r.detail, "the revenue share")
+        return f"The clause leaves {what} to be negotiated; it fixes no share or rate{s.tail(False)}"
+    if r.action == "tiered":
+        return f"The clause sets the royalties in tiers by net sales (a table of bands and rates){s.tail(False)}"
     if r.action == "set out in":
         return f"The {r.detail} {'are' if r.detail.endswith('s') else 'is'} set out in {r.where}{s.tail(False)}"
     what = r.amount or r.detail

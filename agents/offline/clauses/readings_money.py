@@ -339,6 +339,20 @@ def _revenue(c: Ctx, r: ClauseReading) -> None:
     r.detail = ("royalties" if re.search(r"royalt", q, _I) else "commissions" if re.search(r"commission", q, _I)
                 else "a share of revenue" if re.search(r"revenue[- ]shar|shar\w* (?:of |in )?(?:the |any |all )?(?:\w+ )?revenues?"
                                                       r"|(?:percent|%\)?) of [^.;]{0,50}\brevenues?\b", q, _I) else "")
+    # "the parties shall agree to negotiate a structure for revenue sharing", "(including pricing and revenue sharing)
+    # shall be covered by a separate written agreement which the parties agree to negotiate in good faith": an
+    # agreement to agree, which fixes no share
+    if re.search(r"\bnegotiat\w*\b[^.;]{0,80}?\b(?:revenue[- ]shar\w*|royalt\w*|commissions?|compensation|profit[- ]shar\w*)"
+                 r"|\b(?:revenue[- ]shar\w*|royalt\w*|profit[- ]shar\w*)\b[^.;]{0,160}?\b(?:separate\s+(?:written\s+)?agreement|"
+                 r"(?:agree|agreed|negotiate)\s+(?:to\s+negotiate\s+)?in\s+good\s+faith)", q, _I) and not r.amount:
+        r.action = "to be negotiated"
+        return
+    # "Annual Net Sales ... Royalty Rate ... $0 - $25,000,000 1.75%": a schedule of bands with no verb
+    bands = re.findall(r"\$\s?[\d,]+(?:\.\d+)?\s*(?:-|–|to)\s*\$?\s?[\d,]+", q)
+    if len(bands) >= 1 and r.detail == "royalties" and re.search(r"\bnet\s+sales\b", q, _I) and not re.search(
+            r"\b(?:shall|will|must|agrees?)\b", q, _I):
+        r.action = "tiered"
+        return
     split = re.search(r"\bshare (?:the |all |any )?(fees|revenues?|profits?|net profits?|proceeds|commissions?)\s+"
                       r"(equally|\d{1,2}\s?%\s?/\s?\d{1,2}\s?%|\d{1,2}\s?/\s?\d{1,2}|fifty[- ]fifty)", q, _I)
     if split:
