@@ -1599,3 +1599,24 @@ def test_revenue_left_to_negotiation_and_a_royalty_table_say_what_they_are(items
     table = "Annual Net Sales Royalty Rate  $0 - $10,000,000 2%  $10,000,001 - $50,000,000 3%"
     assert write_summary(items["revenue_sharing"], table, PARTIES) == (
         "The clause sets the royalties in tiers by net sales (a table of bands and rates).")
+
+
+@pytest.mark.parametrize("item_id,clause,sentence", [
+    ("indemnification",
+     "12.3 Procedure. In case any action is brought against an indemnified party, it shall promptly notify the "
+     "indemnifying party, and the indemnifying party shall be entitled to participate in and to assume the defence.",
+     "The clause sets the procedure for indemnity claims: the party claiming must notify the indemnifying party, which "
+     "may take part in or take over the defence (§ 12.3)."),
+    ("confidentiality",
+     "Distributor shall restrict access to the Confidential Information to its employees who have a need to know.",
+     "Distributor (XYZ Corp.) must limit access to confidential information to those who need it."),
+    ("confidentiality",
+     "Distributor undertakes to procure that its subcontractors sign a non-disclosure agreement before any access.",
+     "Distributor (XYZ Corp.) must bind those it shares confidential information with by a non-disclosure agreement."),
+    ("confidentiality",
+     "Each party shall take appropriate technical and organisational measures against unauthorised processing of the "
+     "other party's personal data.",
+     "Each party must protect personal data with technical and organisational measures."),
+])
+def test_indemnity_procedure_and_confidentiality_duties_other_than_secrecy(items, item_id, clause, sentence):
+    assert write_summary(items[item_id], clause, PARTIES) == sentence

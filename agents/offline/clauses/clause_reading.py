@@ -29,15 +29,10 @@ _READERS: dict[str, Callable[[Ctx, ClauseReading], None]] = {
                                  "is bound by a non-compete", "may not compete", "non-compete", need_neg=True),
     "non_solicit": simple_reader(r"solicit|hire|employ|recruit|induce|entice|engage", "is bound by a non-solicit",
                                  "may not solicit or hire", "non-solicitation", need_neg=True),
-    "indemnification": simple_reader(r"indemnif\w*|defend|hold harmless", "must indemnify", "need not indemnify", "indemnity",
-                                     need_neg=False),
     "source_code_escrow": simple_reader(r"deposit|place|deliver|escrow", "must deposit source code in escrow", "",
                                         "source code escrow", need_neg=False),
     "insurance": simple_reader(r"provide and maintain|maintain|obtain|carry|procure|keep|purchase", "must maintain insurance", "",
                                "insurance", need_neg=False),
-    "confidentiality": simple_reader(r"keep|hold|maintain|treat|disclose|use|protect|safeguard",
-                                     "must keep confidential information confidential",
-                                     "may not disclose confidential information", "confidentiality"),
 }
 
 

@@ -663,6 +663,9 @@ def _litigation(s: _Say, r: ClauseReading) -> str | None:
 
 
 def _confidential(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "duty":
+        who = s.subject(r.action)[0] if r.actor else "A party"
+        return f"{who} {r.detail}{s.tail(False)}"
     if not r.actor or not r.action:
         # a definition binds no one: say what it does rather than claim an obligation
         if s.said(r"confidential information\W{0,3}\s+(?:will|shall|does)\s+not\s+include|\bexclu\w+\s+from\s+(?:the\s+)?"
@@ -693,7 +696,10 @@ _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
     "minimum_commitment": _minimum,
     "cap_on_liability": _cap_liability,
     "uncapped_liability": _uncapped,
-    "indemnification": _simple("{subj} must indemnify {cp} against claims and losses"),
+    "indemnification": lambda s, r: (
+        f"The clause sets the procedure for indemnity claims: the party claiming must notify the indemnifying party"
+        f"{', which may take part in or take over the defence' if r.detail == 'defence' else ''}{s.tail(False)}"
+        if r.action == "procedure" else _simple("{subj} must indemnify {cp} against claims and losses")(s, r)),
     "ip_ownership": _ip,
     "license_grant": _licence,
     "source_code_escrow": _simple("{subj} must deposit source code in escrow"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from agents.offline.clauses.clause_grammar import Ctx, actor_of, anchor, bound_party, party_counter, plain, subject_of
+from agents.offline.clauses.clause_grammar import Ctx, actor_of, anchor, bound_party, party_counter, plain, simple_reader, subject_of
 from agents.offline.clauses.clause_parts import (
     ClauseReading, MONEY, PERIOD, amount_of, mention_at, notice_of, other_party, period, subject_before,
 )
@@ -462,7 +462,24 @@ def _warranty(c: Ctx, r: ClauseReading) -> None:
         r.actor, r.action, r.counterparty = who, "warrants", party_counter(c, m)
 
 
+_INDEMNIFIES = simple_reader(r"indemnif\w*|defend|hold harmless", "must indemnify", "need not indemnify", "indemnity", need_neg=False)
+# "In the event a party seeks indemnification ..., it shall inform the other party (the "Indemnifying Party")", "Promptly
+# after receipt by an indemnified party ... of notice of the commencement of any action, such indemnified party shall
+# ... notify the indemnifying party": how a claim is made, not who indemnifies whom
+_PROCEDURE = re.compile(r"\b(?:seeks?|seeking|claims?|entitled\s+to)\s+indemnif\w*\b[^.;]{0,200}?\b(?:inform|notif\w*|give\s+(?:prompt\s+)?(?:written\s+)?notice)"
+                        r"|\bindemnified\s+part(?:y|ies)\b[^.;]{0,240}?\b(?:inform|notif\w*|notice)\b[^.;]{0,120}?\bindemnifying\s+part(?:y|ies)\b"
+                        r"|\b(?:notif\w*|inform)\s+the\s+indemnifying\s+part(?:y|ies)\b", _I)
+_DEFENCE = re.compile(r"\bparticipat\w*\b|\bassume\s+(?:the\s+)?(?:control\s+of\s+the\s+)?defen[cs]e\b|\bcontrol\s+(?:of\s+)?the\s+defen[cs]e\b", _I)
+
+
+def _indemnity(c: Ctx, r: ClauseReading) -> None:
+    _INDEMNIFIES(c, r)
+    if not r.actor and _PROCEDURE.search(c.quote):
+        r.action, r.detail = "procedure", "defence" if _DEFENCE.search(c.quote) else ""
+
+
 READERS: dict[str, Callable[[Ctx, ClauseReading], None]] = {
+    "indemnification": _indemnity,
     "minimum_commitment": _minimum,
     "cap_on_liability": _cap,
     "uncapped_liability": _uncapped,

@@ -7,7 +7,7 @@ import re
 from typing import Callable
 
 from agents.offline.clauses.clause_grammar import (
-    Ctx, actor_of, anchor, bound_party, grant, party_counter, plain, subject_of,
+    Ctx, actor_of, anchor, bound_party, grant, party_counter, plain, simple_reader, subject_of,
 )
 from agents.offline.clauses.clause_parts import ClauseReading, Mention, mention_at, mentions, other_party, subject_before
 from agents.offline.clauses.carve_out import FREES
@@ -439,7 +439,33 @@ def _not_to_sue(c: Ctx, r: ClauseReading) -> None:
         r.action = "may not challenge" if challenge and r.trigger else "may not sue"
 
 
+_KEEPS = simple_reader(r"keep|hold|maintain|treat|disclose|use|protect|safeguard", "must keep confidential information confidential",
+                       "may not disclose confidential information", "confidentiality")
+# what a confidentiality clause asks besides secrecy: a non-disclosure agreement from those it shares with, access only
+# for those who need it, security measures for personal data
+_NDA = re.compile(r"\b(?:enter\w*\s+into|sign\w*|execut\w*)\s+(?:a\s+|an\s+)?(?:written\s+)?(?:non-?disclosure|confidentiality)\s+agreement", _I)
+_NEED_TO_KNOW = re.compile(r"\brestrict\w*\s+access\b|\bneed\s+(?:for\s+such\s+access|to\s+know)\b", _I)
+_MEASURES = re.compile(r"\btechnical\s+and\s+organi[sz]ational\s+(?:security\s+)?measures\b", _I)
+
+
+def _confidentiality(c: Ctx, r: ClauseReading) -> None:
+    _KEEPS(c, r)
+    if r.actor and r.action:
+        return
+    for rx, duty, verbs in ((_MEASURES, "must protect personal data with technical and organisational measures", r"take|implement|maintain|warrants?"),
+                            (_NEED_TO_KNOW, "must limit access to confidential information to those who need it", r"restrict|limit"),
+                            (_NDA, "must bind those it shares confidential information with by a non-disclosure agreement",
+                             r"cause|require|ensure|procure|execute|restrict")):
+        if rx.search(c.quote):
+            who, neg, m = bound_party(c, verbs)
+            r.action, r.detail = "duty", duty
+            r.actor = who if who and not neg else ""
+            r.counterparty = party_counter(c, m) if r.actor else ""
+            return
+
+
 READERS: dict[str, Callable[[Ctx, ClauseReading], None]] = {
+    "confidentiality": _confidentiality,
     "exclusivity": _exclusivity,
     "most_favored_nation": _mfn,
     "rofr_rofo": _rofr,
