@@ -814,7 +814,7 @@ def test_a_carve_out_under_sections_reads_as_claims_under_them(items):
     ("termination_for_convenience", "In the event that Distributor fails to make any payment within ninety (90) days, it shall "
                                     "be deemed a material breach and shall entitle Cisco, in its sole discretion, to terminate "
                                     "this Agreement with immediate effect.",
-     "The agreement may be terminated."),
+     "Cisco may terminate for cause."),
     # discretion over a fact the right depends on ("as determined by such party in its sole discretion") is no walk-away
     ("termination_for_convenience", "If the value of this Agreement is materially impaired for either party, as determined "
                                     "by such party in its sole discretion, then the affected party may terminate this "
@@ -1620,3 +1620,14 @@ def test_revenue_left_to_negotiation_and_a_royalty_table_say_what_they_are(items
 ])
 def test_indemnity_procedure_and_confidentiality_duties_other_than_secrecy(items, item_id, clause, sentence):
     assert write_summary(items[item_id], clause, PARTIES) == sentence
+
+
+def test_a_grant_after_a_negative_aside_a_right_a_breach_entitles_and_no_at_will_inside_that_will(items):
+    grant = ("For programs which are not subject to a publisher's license agreement, Cisco grants Distributor a license to "
+             "use and copy them.")
+    assert write_summary(items["license_grant"], grant, PARTIES) == "Cisco grants Distributor (XYZ Corp.) a licence."
+    breach = ("Any failure of Distributor to adhere to these restrictions will constitute a material breach of this Agreement "
+              "that will entitle Cisco, in its discretion, to terminate this Agreement upon written notice to Distributor.")
+    said = write_summary(items["termination_for_convenience"], breach, PARTIES)
+    assert said.startswith("Cisco may terminate for cause") and "convenience" not in said
+    assert severity_for(items["termination_for_convenience"], breach)[0] == Severity.low

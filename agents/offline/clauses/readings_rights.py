@@ -36,8 +36,11 @@ def _licence(c: Ctx, r: ClauseReading) -> None:
     r.actor = actor_of(grantor, c, False)[0]
     r.counterparty = grantee.actor if grantee and grantee.party >= 0 else ""
     before = c.quote[max(0, end - 160):max(0, end)].split(". ")[-1]
-    if re.search(r"\b(not|no|nothing|negotiate|option|obligation|if|unless|may|will|shall)\b", before, _I) and not re.search(
-            r"\bhereby\s+\w*\s*(grants?|licen[cs]es)\s*$|\b(shall|will)\s+(and\s+hereby\s+does\s+)?grant\s*$", before, _I):
+    # a "not" or a modal speaks of the grant only between the grantor and its verb ("For Loaned Programs which are not
+    # subject to ... license agreement, IBM grants MSL a license" is a grant); a condition or a negotiation anywhere before
+    near = c.quote[grantor.start:max(0, end)] if grantor is not None and grantor.start >= max(0, end - 160) else before
+    if (re.search(r"\b(negotiate|option|obligation|if|unless)\b", before, _I) or re.search(r"\b(not|no|nothing|may|will|shall)\b", near, _I)) \
+            and not re.search(r"\bhereby\s+\w*\s*(grants?|licen[cs]es)\s*$|\b(shall|will)\s+(and\s+hereby\s+does\s+)?grant\s*$", before, _I):
         r.actor, r.counterparty = "", ""  # a grant promised, negotiated or denied is not a grant
         r.consequence = "licence terms"
         return

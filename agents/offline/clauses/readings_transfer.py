@@ -38,6 +38,12 @@ def _termination(c: Ctx, r: ClauseReading) -> bool:
         if by is not None and re.match(r"[^.;]{0,20}?\b(?:for\s+any\s+reason|for\s+convenience|without\s+cause)\b", c.quote[by.end:], _I):
             a = (by, False, nom.start(), "termination")
     if a is None:
+        # "a material breach of this Agreement that will entitle Licensor to terminate this Agreement"
+        entitles = re.search(r"\bentitl(?:e|es|ing)\s+", c.quote, _I)
+        who = mention_at(c.quote, entitles.end(), c.ms, slack=4) if entitles else None
+        if who is not None and who.party >= 0 and re.match(r"(?:,[^,;.]{0,60},)?\s+to\s+terminat", c.quote[who.end:], _I):
+            a = (who, False, entitles.start(), "terminate")
+    if a is None:
         until = re.search(r"\buntil terminated by\s+", c.quote, _I)  # "remains in effect until terminated by either party"
         who = mention_at(c.quote, until.end() - 3, c.ms, slack=6) if until else None
         # "if Customer elects to terminate this Agreement for any reason, Customer shall pay ...": the right is said
@@ -296,8 +302,9 @@ _CONTINUES = re.compile(r"\b(?:agrees?\s+to|shall|will)\s+continue\s+to\s+(provi
 _PASSIVE = {"sublic": "sublicensed", "sub-li": "sublicensed", "transf": "transferred", "assign": "assigned"}
 
 
-_NO_CAUSE = re.compile(r"convenience|without cause|with or without cause|for any reason|for no reason|any or no reason|"
-                       r"no reason|at will|in its (sole|absolute|unfettered) discretion|non-cause", _I)
+# whole words: "that will entitle Licensor to terminate" holds no "at will"
+_NO_CAUSE = re.compile(r"\b(?:convenience|without cause|with or without cause|for any reason|for no reason|any or no reason|"
+                       r"no reason|at will|in its (sole|absolute|unfettered) discretion|non-cause)\b", _I)
 
 
 # "for any reason" frees the termination only where it is the terminating party's reason ("may terminate this
@@ -310,7 +317,8 @@ _FOR_CAUSE = re.compile(r"(?<!without )(?<!with or without )\bfor\s+cause\b|\bwi
 
 # "If Diplomat shall violate any of its other material obligations ..., KI, Inc. shall have the right to terminate":
 # a right that a breach opens, said as a condition before it
-_ON_BREACH = re.compile(r"\b(?:if|in\s+the\s+event(?:\s+that)?|should|upon)\b[^.;]{0,80}?\b(?:violat\w*|breach\w*|default\w*|"
+_ON_BREACH = re.compile(r"\b(?:constitutes?|be\s+deemed)\b[^.;]{0,60}?\b(?:breach|default)\b[^.;]{0,160}?\bterminat|"
+                        r"\b(?:if|in\s+the\s+event(?:\s+that)?|should|upon)\b[^.;]{0,80}?\b(?:violat\w*|breach\w*|default\w*|"
                         r"fails?\s+to\s+(?:perform|comply|pay|cure|remedy|observe))\b(?:[^.;]|(?<=\bInc)\.|(?<=\bCorp)\.|(?<=\bLtd)\.|"
                         r"(?<=\bCo)\.){0,200}?\b(?:terminat|cancel)\w*", _I)
 
