@@ -1631,3 +1631,24 @@ def test_a_grant_after_a_negative_aside_a_right_a_breach_entitles_and_no_at_will
     said = write_summary(items["termination_for_convenience"], breach, PARTIES)
     assert said.startswith("Cisco may terminate for cause") and "convenience" not in said
     assert severity_for(items["termination_for_convenience"], breach)[0] == Severity.low
+
+
+def test_an_assignment_effective_against_a_party_only_on_notice(items):
+    clause = ("(b) No assignment or transfer of this Agreement shall be effective as to Cisco unless and until Cisco has been "
+              "provided written notice thereof.")
+    assert write_summary(items["anti_assignment"], clause, PARTIES) == (
+        "An assignment binds Cisco only once it has written notice of it.")
+
+
+@pytest.mark.parametrize("clause,sentence", [
+    ("All Joint Inventions shall be owned jointly by Cisco and Distributor.", "The parties jointly own all joint inventions."),
+    ('Inventions conceived jointly by employees of both Parties ("Joint Inventions") shall be jointly owned.',
+     "The parties jointly own joint inventions."),
+    ("Each Party shall own an undivided equal interest in and to all Joint Patents.",
+     "The parties jointly own all joint patents."),
+    # an object cut at a comma would say less than the clause: the honest placeholder instead
+    ("Cisco and Distributor shall each own an undivided interest in and to any and all Inventions discovered, developed "
+     "or made jointly by them.", "The parties jointly own the intellectual property the clause covers."),
+])
+def test_joint_ownership_in_its_other_word_orders(items, clause, sentence):
+    assert write_summary(items["ip_ownership"], clause, PARTIES) == sentence

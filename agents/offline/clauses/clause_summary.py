@@ -156,6 +156,8 @@ def _change_of_control(s: _Say, r: ClauseReading) -> str | None:
 
 
 def _assignment(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "binds only on notice":
+        return f"An assignment binds {s.who(r.counterparty)} only once it has written notice of it{s.tail(False)}"
     consent = "consent" in r.consequence and "without consent" not in r.consequence.split(";")[0]
     written = "prior written " if s.said(r"prior written (consent|approval)") else "written " if s.said(r"written (consent|approval)") else ""
     void = ", and an assignment without it is void" if "void" in r.consequence and consent else ""
@@ -380,8 +382,13 @@ _IP_IN = re.compile(r"\ball\s+intellectual\s+property(?:\s+rights)?\s+(?:in\s+an
                     r"which|that|including|whether)\b|,|$)", _I)
 # the thing that "shall be jointly owned", named before it: "New software ... developed in the course of the Water Meter
 # development are jointly owned"
-_JOINTLY_OWNED = re.compile(r"(?:^|[.;:]\s+|\d\s+)((?:all|any|the|new|each)\b[^.;:]{3,220}?)\s+(?:(?:shall|will)\s+be|are|is)\s+"
-                            r"(?:(?:considered|deemed)\s+[^.;:]{0,60}?\s+and\s+(?:shall|will)\s+be\s+)?jointly\s+owned\b", _I)
+_JOINTLY_OWNED = re.compile(r"(?:^|[.;:]\s+|\d\s+)(?:title\s+to\s+)?((?:all|any|the|new|each)\b[^.;:]{3,220}?|(?-i:[A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,4})"
+                            r"|[^.;:]{3,160}?\([\"\u201c][^\"\u201d()]{2,40}[\"\u201d]\))\s+(?:(?:shall|will)\s+be|are|is)\s+"
+                            r"(?:(?:considered|deemed)\s+[^.;:]{0,60}?\s+and\s+(?:shall|will)\s+be\s+)?"
+                            r"(?:jointly\s+owned|owned\s+jointly|co-?owned|held\s+jointly)\b", _I)
+# "Each Party shall own an undivided equal interest in and to all Joint Patents"
+# (to the end of its clause: "any and all Inventions discovered, developed, ... jointly" is cut short at a comma)
+_UNDIVIDED = re.compile(r"\bundivided\s+[^.;]{0,30}?interest\s+in\s+(?:and\s+to\s+)?((?:all|any|the|each)\b[^.;:,()]{2,100}?)(?=\s*[.;:(]|$)", _I)
 
 
 # "VerticalNet and LeadersOnline shall jointly own all User Data"
@@ -391,8 +398,11 @@ _JOINTLY_OWN = re.compile(r"\bjointly\s+own\s+((?:all|any|the)\b[^.;:,()]{2,160}
 def jointly_owned(s: _Say) -> str:
     """What the parties own together, in the clause's words, or '' when it does not read plainly."""
     flat = reading_text(s.quote)
-    m = _JOINTLY_OWNED.search(flat) or _JOINTLY_OWN.search(flat)
+    m = _JOINTLY_OWNED.search(flat) or _JOINTLY_OWN.search(flat) or _UNDIVIDED.search(flat)
     words = m.group(1) if m else ""
+    term = re.search(r"\([\"\u201c]([^\"\u201d()]{2,40})[\"\u201d]\)\s*$", words)
+    if term:  # 'Inventions conceived jointly by employees of both Parties ("Joint Inventions")': the term names them
+        words = term.group(1)
     return (plain_words(words, s.idx) or "") if words and len(words.split()) <= 26 else ""
 
 
@@ -435,7 +445,7 @@ def _ip(s: _Say, r: ClauseReading) -> str | None:
     if r.action == "owns":
         if what:
             return f"{s.who(r.actor)} owns {what}{s.tail(False)}"
-        return f"{s.who(r.actor)} owns the intellectual property the clause covers{s.tail(False)}"
+        return f"{_cap(s.who(r.actor))} owns the intellectual property the clause covers{s.tail(False)}"
     if r.action == "jointly own" and r.detail == "by inventorship":
         if r.actor == "each party":
             return f"Ownership follows inventorship: each party owns what it makes alone; what the parties make together they own jointly{s.tail(False)}"

@@ -223,7 +223,7 @@ def _exclusive_to(q: str) -> str:
 def _ip(c: Ctx, r: ClauseReading) -> None:
     q = c.quote
     r.consequence = "ip ownership"
-    if re.search(r"\bjoint(ly)?\b[^.;]{0,60}\bown|\bco-?own", q, _I):
+    if re.search(r"\bjoint(ly)?\b[^.;]{0,60}\bown|\bco-?own|\bowned\s+jointly\b|\bheld\s+jointly\b|\bundivided\b[^.;]{0,30}\binterest\b", q, _I):
         r.action, r.consequence = "jointly own", "joint ownership"  # before any 'owned by X': 'owned by X and Y'
         # "where made solely by MD Anderson ..., such Inventions will be solely owned by MD Anderson; where made
         # jointly ..., jointly owned": ownership follows who made it

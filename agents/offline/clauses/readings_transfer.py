@@ -242,6 +242,13 @@ def _assignment(c: Ctx, r: ClauseReading) -> None:
             r.notice = notice_of(q)
         else:
             r.actor = ""
+    # "No assignment or transfer of this Agreement shall be effective as to Transporter unless and until Transporter
+    # has been provided written notice thereof": notice, not consent
+    eff = re.search(r"\bno\s+(?:assignment|transfer)\b[^.;]{0,60}?\b(?:shall|will)\s+be\s+(?:effective|binding)\s+(?:as\s+to|against|on|upon)\s+", q, _I)
+    told = mention_at(q, eff.end(), c.ms, slack=4) if eff and not r.actor and not consent else None
+    if told is not None and told.party >= 0 and re.match(r"[^.;]{0,40}?\bunless\s+and\s+until\b[^.;]{0,80}?\bnotice\b", q[told.end:], _I):
+        r.action, r.counterparty, r.consequence, r.trigger = "binds only on notice", told.actor, "notice only", "assignment"
+        return
     bar = _PASSIVE_BAR.search(q)
     # "may not be assigned by Distributor": the bar names whom it binds, even where the parties are not known
     if not r.actor and consent and bar and not re.search(r"\bby\s+(?!operation\b|law\b|merger\b)\w", bar.group(0), _I) \
