@@ -14,7 +14,7 @@ gives several, so they are never joined.
 
 from __future__ import annotations
 
-from agents.offline.clauses.clause_summary import is_template
+from agents.offline.clauses.fallbacks import is_template
 from agents.store.models import joined_extra, with_reading
 from core.types import SEVERITY_ORDER, Finding
 

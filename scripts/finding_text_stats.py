@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from agents.offline.clauses.clause_summary import is_placeholder, is_template  # noqa: E402
+from agents.offline.clauses.fallbacks import is_placeholder, is_template  # noqa: E402
 
 _STARTS = re.compile(r'^(\(?[0-9ivxa-z]{1,4}[.)]|[A-Z"\u201c(\d])')
 _ENDS = re.compile(r'[.;:!?]["\')\]\u201d]*$')

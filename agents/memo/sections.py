@@ -19,7 +19,7 @@ from agents.memo import deal
 from agents.memo.agreements import Agreement
 from agents.memo.markup import file_name, md, note_line, operative_line, quote_line, reviewer_marks, short_cite
 from agents.offline.clauses.clause_parts import successors_only
-from agents.offline.clauses.clause_summary import is_placeholder, is_template
+from agents.offline.clauses.fallbacks import is_placeholder, is_template
 from agents.store.models import Coverage, DocumentReview, FindingTally, reading_key, reading_severity_key
 
 EXEC_KEY, CONSENTS_KEY, AGREEMENTS_KEY, SCOPE_KEY = "executive_summary", "consents", "agreements", "scope"

@@ -16,7 +16,8 @@ import pytest
 
 from agents.evaluation.labels import load_labels
 from agents.facts.places import COUNTRIES, DEMONYMS, PROVINCES, US_STATES
-from agents.offline.clauses.clause_summary import HONEST, write_summary
+from agents.offline.clauses.clause_summary import write_summary
+from agents.offline.clauses.fallbacks import HONEST
 from core.checklist import load_checklist
 from core.settings import get_settings
 

@@ -1,8 +1,8 @@
 """Read a clause the way a lawyer summarises it: who may do what, on which trigger, with what consequence.
 
 `read_clause` fills a ClauseReading from the quote and the agreement's parties, with
-the reader of the item's family (readings_transfer, readings_rights, readings_money,
-readings_term; a clause that only binds a party to do or not do something is read by
+the reader of the item's family (readings.transfer, readings.rights, readings.money,
+readings.term; a clause that only binds a party to do or not do something is read by
 clause_grammar.simple_reader);
 `agents.offline.clauses.clause_summary` turns it into one sentence. A field stays ''
 when the quote does not say it plainly: a blank is honest, a guessed party is
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from agents.offline.clauses import readings_money, readings_rights, readings_term, readings_transfer
+from agents.offline.clauses.readings import money, rights, term, transfer
 from agents.offline.clauses.clause_grammar import Ctx, simple_reader
 from agents.offline.clauses.clause_parts import (
     ClauseReading, PartyLike, amount_of, index_parties, mentions, notice_of, section_of,
@@ -23,7 +23,7 @@ from agents.offline.units import reading_text
 __all__ = ["ClauseReading", "read_clause"]
 
 _READERS: dict[str, Callable[[Ctx, ClauseReading], None]] = {
-    **readings_transfer.READERS, **readings_rights.READERS, **readings_money.READERS, **readings_term.READERS,
+    **transfer.READERS, **rights.READERS, **money.READERS, **term.READERS,
     "non_compete": simple_reader(r"compete|engage|develop|manufacture|market|sell|distribute|commerciali[sz]\w*|own|operate"
                                  r"|offer|provide|carry on|participate|assist|conduct",
                                  "is bound by a non-compete", "may not compete", "non-compete", need_neg=True),

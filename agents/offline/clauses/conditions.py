@@ -13,8 +13,8 @@ from agents.offline.clauses.carve_out import denies_payment, exclusive_in_name, 
 from agents.offline.clauses.clause_parts import (AUTO_TERMINATION, STATUTORY_ASSIGNMENT, auto_terminated_grant, PartyLike, denies_assignment, sale_carve_out,
                                                 solicit_only, successors_only)
 from agents.offline.clauses.clause_summary import write_summary
-from agents.offline.clauses.readings_money import CARVE_KINDS, NO_FEE
-from agents.offline.clauses.readings_transfer import for_cause, no_termination_right
+from agents.offline.clauses.readings.money import CARVE_KINDS, NO_FEE
+from agents.offline.clauses.readings.transfer import for_cause, no_termination_right
 from core.types import ChecklistItem, Severity
 
 _F = re.IGNORECASE | re.DOTALL
