@@ -347,7 +347,20 @@ def read_term(text: str, start: date | None) -> tuple[str, Span, date | None, Sp
         words += _renewal(text[s: min(len(text), e + 600)])
         return words, (s, e), expiry, espan
     # only when no sentence gives a date, a period or 'perpetual': the term is then stated, as an event, not missing
-    return (event[0], event[1], None, (0, 0)) if event else ("", (0, 0), None, (0, 0))
+    if event:
+        return event[0], event[1], None, (0, 0)
+    if pm := _PERIOD_DEFINED.search(text):
+        # '"Service Period" means April. 1st 2019 through to March 30, 2020', "INITIAL DISTRIBUTION PERIOD: April 15,
+        # 2000 through October 15, 2000": the period the agreement is for, defined with its last day
+        if d := read_date(pm.group("end")):
+            return f"until {d.isoformat()}", pm.span(), d, pm.span("end")
+    return "", (0, 0), None, (0, 0)
+
+
+_PERIOD_DEFINED = re.compile(
+    rf"\b(?:(?:Initial\s+)?(?:Service|Contract|Agreement|Distribution|Initial\s+Distribution|Engagement|License|Licence)\s+Period|Term)"
+    rf"[\"\u201d]?\s*(?:(?:shall\s+)?means?|:)\s+(?:the\s+period\s+(?:from|commencing\s+on)\s+)?(?:(?!\bthrough\b)[^;\n]){{3,60}}?"
+    rf"\s+(?:through|until)\s+(?:to\s+)?(?:and\s+including\s+)?(?P<end>{ANY_DATE})", re.I)
 
 
 # "shall continue in full force and effect until the expiration of the last Addendum"; not "until terminated"

@@ -394,3 +394,13 @@ def test_a_forms_header_date_and_a_term_the_contract_shall_be_for():
     f = extract_facts(text)
     assert f.agreement_date == "1998-06-01"
     assert f.term.startswith("1 year from the date first above written") and f.expiration == "1999-06-01"
+
+
+def test_a_defined_period_with_its_last_day_is_the_term_when_no_sentence_states_one():
+    text = ('SERVICE AGREEMENT\n\nThis Agreement is made on April 1, 2019 between Orchard Labs Ltd. ("Orchard") and Pine '
+            'Co., Ltd. ("Pine").\n\n1.5 "Service Period" means April. 1st 2019 through to March 30, 2020.\n\n'
+            '2. Pine shall provide the Services during the Service Period.\n')
+    f = extract_facts(text)
+    assert (f.term, f.expiration) == ("until 2020-03-30", "2020-03-30")
+    form = "DISTRIBUTOR AGREEMENT\n\nINITIAL DISTRIBUTION PERIOD:   April 15, 2000 through October 15, 2000\n"
+    assert extract_facts(form).expiration == "2000-10-15"
