@@ -43,6 +43,13 @@ _TITLE_WORDS = re.compile(r"\b(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|LICEN[CS]
                           r"UNDERTAKING|DEED|TERMS\s+AND\s+CONDITIONS|JOINT\s+VENTURE|ARRANGEMENT)\b", re.I)
 _NOT_TITLE = re.compile(r"^(?:exhibit|source|confidential|certain|\[|\*|page|table\s+of\s+contents|execution|redacted|"
                         r"portions|this\s+exhibit|omitted)", re.I)
+# a filing's redaction legend ("THIS AGREEMENT. THE REDACTED PROVISIONS ARE IDENTIFIED BY THREE ASTERISKS AND") and a
+# table of contents' line ("7   GENERAL TERMS AND CONDITIONS FOR MAINTENANCE AND SUPPORT   12") name no instrument
+_LEGEND_LINE = re.compile(r"\b(?:redacted|omitted|confidential\s+treatment|asterisks?)\b", re.I)
+_SENTENCE_CASE_TITLE = re.compile(r"[A-Z][\w&/' -]{2,60}?\s(?i:agreement|contract|licen[cs]e|lease|amendment)")
+_CONTENTS_LINE = re.compile(r"^\d+(?:\.\d+)*\s+.*\s\d{1,3}$")
+_CAPS_PREAMBLE = re.compile(r"((?:[A-Z][A-Z&/'-]*\s+){1,8}(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|LICEN[CS]E|LEASE)),?\s+"
+                            r"(?:dated|made|entered|by\s+and|between|among|is\s+made)\b")
 _THIS_TITLE = re.compile(r"\bThis\s+((?:[A-Z][\w&/,'-]*\s+){0,8}?(?:Agreement|Contract|Amendment|Addendum|License|Licence|"
                          r"Lease))\b|\bTHIS\s+((?:[A-Z][A-Z&/,'-]*\s+){0,8}?(?:AGREEMENT|CONTRACT|AMENDMENT|ADDENDUM|LICEN[CS]E|LEASE))\b")
 # the preamble's own first line, "THIS PRODUCT SALE AND MARKETING AGREEMENT (this "Agreement") is made this 12th day of
@@ -138,11 +145,18 @@ def title(text: str, preamble_start: int | None) -> tuple[str, Span]:
 def _title(text: str, preamble_start: int | None) -> tuple[str, Span]:
     limit = preamble_start if preamble_start is not None else 3000
     pos = 0
+    prev, prev_start = "", 0
     for line in text[: max(limit, 0)].splitlines(keepends=True):
         s = line.strip()
         if _PREAMBLE_LINE.match(s):
             break  # the preamble itself: its "THIS ... AGREEMENT" is read below
-        if 3 < len(s) <= 120 and _TITLE_WORDS.search(s) and not _NOT_TITLE.match(s) and not s.endswith(","):
+        if head := _CAPS_PREAMBLE.match(s):
+            # "STRATEGIC ALLIANCE AGREEMENT, dated as of December 20, 2019 (..., this "Agreement"), by and among": the
+            # preamble opens with the instrument's name in capitals
+            start = pos + line.index(s)
+            return head.group(1), (start, start + len(head.group(1)))
+        if 3 < len(s) <= 120 and _TITLE_WORDS.search(s) and not _NOT_TITLE.match(s) and not s.endswith(",") \
+                and not _LEGEND_LINE.search(s) and not _CONTENTS_LINE.match(s):
             # a heading line: mostly capitalised words, no sentence inside it
             words = s.split()
             # "e-business", "iPhone": a brand's lower-case prefix is still a capitalised word of a heading
@@ -153,8 +167,21 @@ def _title(text: str, preamble_start: int | None) -> tuple[str, Span]:
                 s = _TITLE_DATE.sub("", s) or s
                 # 'PROMOTION AGREEMENT (the "Agreement")': the term the heading defines is not part of the name
                 s = _TITLE_TERM.sub("", s) or s
+                if _TITLE_WORDS.fullmatch(s) and prev and prev.isupper() and len(prev) <= 80 and not _TITLE_WORDS.search(prev) \
+                        and not _NOT_TITLE.match(prev) and not _LEGEND_LINE.search(prev):
+                    # "CONSTRUCTION AND MAINTENANCE" / "AGREEMENT": a heading set over two lines
+                    return f"{prev} {s}", (prev_start, start + len(s))
                 return s, (start, start + len(s))
+        if s:
+            prev, prev_start = s, pos + line.index(s)
         pos += len(line)
+    # a heading in sentence case among the first lines: "Maintenance and support contract"
+    for k, m in enumerate(re.finditer(r"^[ \t]*(\S[^\n]*?)[ \t]*$", text[: max(limit, 0)], re.M)):
+        if k >= 8:
+            break
+        piece = re.split(r"\s{3,}", m.group(1))[0]  # PDF text sets a heading's lines side by side, wide apart
+        if _SENTENCE_CASE_TITLE.fullmatch(piece) and not _NOT_TITLE.match(piece) and not _LEGEND_LINE.search(piece):
+            return piece, (m.start(1), m.start(1) + len(piece))
     found = [(m, 1 if m.group(1) else 2) for m in _THIS_TITLE.finditer(text, 0, min(len(text), (preamble_start or 0) + 3000))]
     if not found:
         return "", (0, 0)

@@ -404,3 +404,20 @@ def test_a_defined_period_with_its_last_day_is_the_term_when_no_sentence_states_
     assert (f.term, f.expiration) == ("until 2020-03-30", "2020-03-30")
     form = "DISTRIBUTOR AGREEMENT\n\nINITIAL DISTRIBUTION PERIOD:   April 15, 2000 through October 15, 2000\n"
     assert extract_facts(form).expiration == "2000-10-15"
+
+
+def test_titles_set_over_two_lines_opening_the_preamble_or_in_sentence_case_and_no_legend_or_contents_line():
+    legend = ('1\n\nCONFIDENTIAL TREATMENT HAS BEEN REQUESTED FOR CERTAIN REDACTED PROVISIONS OF\n\nTHIS AGREEMENT. THE '
+              'REDACTED PROVISIONS ARE IDENTIFIED BY THREE ASTERISKS AND\n\nENCLOSED BY BRACKETS.\n\nSPONSORSHIP AGREEMENT\n\n'
+              'This Sponsorship Agreement ("Agreement") is made on February 17, 1999 by and between Orchard Labs, Inc. '
+              '("Orchard") and Pine Co. ("Pine").\n')
+    assert extract_facts(legend).title == "SPONSORSHIP AGREEMENT"
+    opening = ('Exhibit 10.2\n\nSTRATEGIC ALLIANCE AGREEMENT, dated as of December 20, 2019 (this "Agreement"), by and among '
+               'Orchard Labs LLC ("Orchard") and Pine Co. ("Pine").\n\nW I T N E S S E T H:\n')
+    assert extract_facts(opening).title == "STRATEGIC ALLIANCE AGREEMENT"
+    two_lines = ('Exhibit 10.10\n\nASIA PACIFIC CABLE NETWORK 2\n\nCONSTRUCTION AND MAINTENANCE\n\nAGREEMENT\n\nSingapore\n\n'
+                 'TABLE OF CONTENTS\n\n7   GENERAL TERMS AND CONDITIONS FOR MAINTENANCE AND SUPPORT   12\n')
+    assert extract_facts(two_lines).title == "CONSTRUCTION AND MAINTENANCE AGREEMENT"
+    sentence_case = ('Exhibit 4.3\n\n[LOGO] sicap\n\n      Maintenance and support contract        for SICAP(R) modules\n\n'
+                     'dated 10 October 2000\n\n7   GENERAL TERMS AND CONDITIONS FOR MAINTENANCE AND SUPPORT   12\n')
+    assert extract_facts(sentence_case).title == "Maintenance and support contract"
