@@ -142,6 +142,8 @@ def _is_name(name: str) -> bool:
     words = name.split()
     if not words or len(words) > 14 or len(name) > 140 or _DATE_LIKE.search(name) or name.count("(") != name.count(")"):
         return False
+    if re.match(r"(?:Agreement|Schedule|Exhibit|Section|Article|Annex|Appendix|Provisions|Summary|Recitals?)\b", name):
+        return False  # "Agreement Summary and the General Provisions": the document's parts, not a party
     content = [w for w in words if w.lower() not in _CONNECTORS]
     caps = sum(1 for w in content if w[:1].isupper() or w[:1].isdigit() or re.match(r"[a-z]+[A-Z]", w))
     return bool(content) and caps >= 0.6 * len(content) and any(c.isupper() for c in name)
@@ -215,8 +217,13 @@ def _party_terms(marker: str) -> list[str]:
     return [t for t in _terms(marker) if _is_term(t)]
 
 
+# "Service Provider", "Collateral Agent": a role noun at the end makes a party's term of words _NOT_A_PARTY would refuse
+_ROLE_END = re.compile(r"\b(?:provider|agent|sponsor|manager|operator|contractor|consultant|licensee|licensor|supplier|customer|"
+                       r"vendor|distributor|owner|investor|purchaser|seller|buyer|servicer|adviser|advisor|administrator)s?$", re.I)
+
+
 def _is_term(term: str) -> bool:
-    return bool(term) and term[0].isalnum() and not _NOT_A_PARTY.search(term) and len(term) <= 50
+    return bool(term) and term[0].isalnum() and (not _NOT_A_PARTY.search(term) or bool(_ROLE_END.search(term))) and len(term) <= 50
 
 
 def preamble_parties(text: str) -> tuple[list[Party], Span]:

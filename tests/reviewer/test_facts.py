@@ -421,3 +421,14 @@ def test_titles_set_over_two_lines_opening_the_preamble_or_in_sentence_case_and_
     sentence_case = ('Exhibit 4.3\n\n[LOGO] sicap\n\n      Maintenance and support contract        for SICAP(R) modules\n\n'
                      'dated 10 October 2000\n\n7   GENERAL TERMS AND CONDITIONS FOR MAINTENANCE AND SUPPORT   12\n')
     assert extract_facts(sentence_case).title == "Maintenance and support contract"
+
+
+def test_a_role_noun_makes_a_party_term_and_a_documents_parts_are_no_party():
+    text = ('OPERATIONS AND MAINTENANCE AGREEMENT\n\nTHIS OPERATIONS AND MAINTENANCE AGREEMENT (this "Agreement") is made as '
+            'of the Effective Date by and between Orchard Tax Partners 1, LLC, a California limited liability company '
+            '("Owner"), and Pine Power, Inc. ("Service Provider"). Owner and Service Provider are each a "Party".\n\n'
+            'RECITALS\n')
+    f = extract_facts(text)
+    assert [(p.name, p.role) for p in f.parties] == [("Orchard Tax Partners 1, LLC", "Owner"), ("Pine Power, Inc.", "Service Provider")]
+    assert [p.name for p in extract_facts('This Agreement Summary and the General Provisions (the "Agreement") bind '
+                                          'the holders of the notes.').parties] == []
