@@ -1652,3 +1652,20 @@ def test_an_assignment_effective_against_a_party_only_on_notice(items):
 ])
 def test_joint_ownership_in_its_other_word_orders(items, clause, sentence):
     assert write_summary(items["ip_ownership"], clause, PARTIES) == sentence
+
+
+def test_a_consent_not_to_be_unreasonably_withheld_and_a_carve_out_for_payment_rights_only(items):
+    clause = ("(a) Distributor shall not, without the prior written consent of Cisco, which consent will not be unreasonably "
+              "withheld or delayed, assign or transfer this Agreement, and any such assignment without such consent will be "
+              "null and void; provided, however, that Distributor may, without the consent of Cisco, assign all or any "
+              "part of Distributor's payment rights under this Agreement to any party that acquires Distributor or all or "
+              "substantially all of Distributor's assets.")
+    assert write_summary(items["anti_assignment"], clause, PARTIES) == (
+        "Distributor (XYZ Corp.) may not assign the agreement without Cisco's prior written consent, and an assignment "
+        "without it is void.")
+
+
+def test_a_definition_is_never_more_than_low(items):
+    decree = ('"Decree" means any claim, consent decree, settlement agreement, outstanding judgment, order, writ or '
+              'injunction of a Governmental Authority.')
+    assert severity_for(items["litigation"], decree) == (Severity.low, "definition")

@@ -56,6 +56,10 @@ _MANNER = re.compile(r",\s*(?:not\s+to\s+be\s+unreasonably\s+(?:exercised|withhe
                      r"in\s+(?:its|their)\s+(?:sole\s+|absolute\s+)?discretion)\s*,", re.I)
 
 
+_CONSENT_MANNER = re.compile(r"(?<=,)\s*which\s+consent\s+(?:will|shall|may)\s+not\s+be\s+unreasonably\s+(?:withheld|delayed|conditioned)"
+                             r"(?:\s*,?\s*(?:or|and)\s+(?:withheld|delayed|conditioned))*\s*(?=,)", re.I)
+
+
 def anchor(c: Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool, int, str] | None:
     """The first '<modal> ... <verb>' (active) or '<modal> be <verb>ed by <actor>' (passive) in the quote.
 
@@ -72,6 +76,9 @@ def anchor(c: Ctx, verb: str, max_gap: int = 130) -> tuple[Mention | None, bool,
         gap = re.sub(r"\b(Inc|Corp|Co|Ltd)\.", r"\1 ", rest[:v.start()])  # same length: positions still hold
         # "shall have the right, not to be unreasonably exercised, to terminate": how the right is used, not a "not"
         gap = _MANNER.sub(lambda a: " " * len(a.group(0)), gap)
+        # "without the prior written consent of Owner, which consent will not be unreasonably withheld or delayed,": how
+        # the consent is given, an aside of the aside; its commas stay, so the consent aside still closes
+        gap = _CONSENT_MANNER.sub(lambda a: " " * len(a.group(0)), gap)
         # a party named inside an aside about its consent ("Calm may, without the prior written consent of XSPA,
         # assign") is not the verb's subject and does not cut the modal from its verb; any other aside naming a
         # party still does ("Vendor shall, upon AT&T's request and at AT&T's expense, conduct the audit ... on

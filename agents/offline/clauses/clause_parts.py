@@ -392,6 +392,8 @@ def sale_carve_out(quote: str) -> SaleCarveOut | None:
     kinds = tuple(k for k, rx in _SALE_KINDS if re.search(rx, scope[:1000], _I))
     if not kinds or _BUT_DEEMED.search(scope[:1000]):
         return None
+    if re.search(r"\b(?:payment\s+rights|rights?\s+to\s+(?:receive\s+)?payments?|receivables|accounts\s+receivable)\b", scope[:250], _I):
+        return None  # "may, without consent, assign ... its payment rights ... to any party that acquires it": money, not the agreement
     return SaleCarveOut(kinds=kinds, assumption=bool(re.search(r"\bassum\w+", scope, _I)),
                         affiliates=bool(re.search(r"\baffiliat\w+|\bsubsidiar\w+", scope[:300], _I)), who=who)
 

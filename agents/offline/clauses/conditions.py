@@ -13,6 +13,7 @@ from agents.offline.clauses.carve_out import denies_payment, exclusive_in_name, 
 from agents.offline.clauses.clause_parts import (AUTO_TERMINATION, STATUTORY_ASSIGNMENT, auto_terminated_grant, PartyLike, denies_assignment, sale_carve_out,
                                                 solicit_only, successors_only)
 from agents.offline.clauses.clause_summary import write_summary
+from agents.offline.clauses.fallbacks import DEFINITION
 from agents.offline.clauses.readings.money import CARVE_KINDS, NO_FEE
 from agents.offline.clauses.readings.transfer import for_cause, no_termination_right
 from core.types import ChecklistItem, Severity
@@ -162,7 +163,15 @@ def detect(quote: str) -> list[str]:
 
 
 def severity_for(item: ChecklistItem, quote: str) -> tuple[Severity, str]:
-    """(severity, the rule's condition that decided it or '') — first matching rule wins."""
+    """(severity, the rule's condition that decided it or '') — first matching rule wins; a definition binds no one and
+    is never more than low ('"Decree" means any judgment ...' was a high litigation key issue)."""
+    sev, cond = _by_rules(item, quote)
+    if sev in (Severity.high, Severity.medium) and DEFINITION.match(" ".join(quote.split())):
+        return Severity.low, "definition"
+    return sev, cond
+
+
+def _by_rules(item: ChecklistItem, quote: str) -> tuple[Severity, str]:
     found = set(detect(quote))
     low = quote.lower()
     for rule in item.severity_rules:
