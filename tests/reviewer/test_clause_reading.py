@@ -1669,3 +1669,16 @@ def test_a_definition_is_never_more_than_low(items):
     decree = ('"Decree" means any claim, consent decree, settlement agreement, outstanding judgment, order, writ or '
               'injunction of a Governmental Authority.')
     assert severity_for(items["litigation"], decree) == (Severity.low, "definition")
+
+
+def test_an_ending_all_must_agree_to_and_a_headings_right_over_something_else_are_no_walk_away_right(items):
+    mutual = "18.2 This Agreement may be terminated at any time during the Initial Period by agreement in writing of all the Parties."
+    assert write_summary(items["termination_for_convenience"], mutual, PARTIES) == (
+        "The agreement may be ended only by the parties' written agreement; no party may terminate it alone (§ 18.2).")
+    assert severity_for(items["termination_for_convenience"], mutual)[0] == Severity.low
+    heading = ("(a) Right to Terminate Registration. If Distributor determines for any reason not to proceed with any "
+               "proposed registration, Distributor shall promptly notify Cisco in writing.")
+    assert severity_for(items["termination_for_convenience"], heading)[0] == Severity.low
+    part = ("At any time after the first commercial sale, Cisco shall have the right to terminate Commercialization of such "
+            "Product upon ninety (90) days written notice.")
+    assert severity_for(items["termination_for_convenience"], part)[0] == Severity.high

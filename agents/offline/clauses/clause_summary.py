@@ -24,11 +24,11 @@ from agents.offline.clauses.carve_out import (carve_out, ceiling_only, denies_pa
 from agents.offline.clauses.clause_reading import ClauseReading, read_clause
 from agents.offline.clauses.fallbacks import (
     HONEST, DEFINITION, EXCEPTION, NO_PAYMENT, NON_EXCLUSIVE, IN_NAME, NO_RIGHT, NO_AUDIT, CEILING,
-    MIN_CHARGE, MINIMUM_CHARGE, COMMITS, STANDSTILL, SUCCESSORS, redacted_provision, is_placeholder, is_template,
+    MIN_CHARGE, MINIMUM_CHARGE, MUTUAL_ONLY, COMMITS, STANDSTILL, SUCCESSORS, redacted_provision, is_placeholder, is_template,
 )
 from agents.offline.clauses.operative import ACRONYMS, operative_reading, operative_sentence, plain_words
 from agents.offline.clauses.readings.rights import REQUIREMENTS
-from agents.offline.clauses.readings.transfer import GRANT_ENDS, no_termination_right
+from agents.offline.clauses.readings.transfer import GRANT_ENDS, MUTUAL_END, no_termination_right
 from agents.offline.units import reading_text
 from core.types import ChecklistItem
 
@@ -839,7 +839,8 @@ def write_summary(item: ChecklistItem, quote: str, parties: Sequence[PartyLike] 
         text = f"{IN_NAME} {kind}{sec}."  # "TouchStar has exclusive rights" of "assigns exclusively to TouchStar"
     if item.id == "termination_for_convenience" and (not text or is_template(text, [item.id]) or text.startswith(
             "The agreement may be terminated")) and no_termination_right(quote):
-        text = NO_RIGHT + sec + "."  # the item's reading would claim a walk-away right the passage does not give
+        # the item's reading would claim a walk-away right the passage does not give
+        text = (MUTUAL_ONLY if MUTUAL_END.search(quote) else NO_RIGHT) + sec + "."
     if item.id == "anti_assignment" and successors_only(quote) and (not text or is_template(text, [item.id])):
         text = SUCCESSORS + sec + "."  # "The agreement restricts assignment" would claim the bar the clause does not make
     if not text:

@@ -73,6 +73,8 @@ NON_EXCLUSIVE = "The clause makes no exclusivity commitment: what it grants is n
 IN_NAME = "The clause makes no exclusive-dealing commitment: \u201cexclusive\u201d there describes"
 # a passage about termination that lets no one terminate ("after termination ... for any reason, MSL shall return ...")
 NO_RIGHT = "The clause gives no right to terminate for convenience"
+# an ending the parties must all agree to ("may be terminated ... by agreement in writing of all the Parties")
+MUTUAL_ONLY = "The agreement may be ended only by the parties' written agreement; no party may terminate it alone"
 # a passage whose only audit is a party's own ("disclose ... to the accounting firm retained to audit that party")
 NO_AUDIT = "The clause gives no right to audit the other party: the audit it mentions is a party's own"
 # a ceiling filed as a minimum commitment (CUAD files both under one item): what kind of limit it is

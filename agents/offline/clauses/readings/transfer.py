@@ -355,9 +355,21 @@ _GIVES_RIGHT = re.compile(r"\b(?:may|can|entitl\w*|allow\w*|permit\w*|shall\s+(?
                           r"\belects?\s+to\s+(?:terminat|cancel)|\b(?:terminat|cancel)\w*\s+this\s+agreement\s+(?:at\s+any\s+time\s+)?for\s+any\s+reason", _I)
 
 
+# "This Agreement may be terminated at any time during the Initial Period by agreement in writing of all the Parties":
+# an ending all must agree to is no party's right
+MUTUAL_END = re.compile(r"[^.;]*\bterminat\w*[^.;]*?\bby\s+(?:the\s+)?(?:mutual\s+)?(?:written\s+)?(?:agreement|consent)\b[^.;]*?"
+                        r"\b(?:(?:all|both|each\s+of)\s+the\s+parties|between\s+the\s+parties|the\s+parties\s+hereto)\b[^.;]*"
+                        r"|[^.;]*\bterminat\w*[^.;]*?\b(?:by|upon|with)\s+(?:the\s+)?mutual\s+(?:written\s+)?(?:agreement|consent)\b[^.;]*", _I)
+# "(a) Right to Terminate Registration. If the Farids Group determines ... not to proceed": a heading's right over
+# something other than the agreement
+# something other than the agreement (a right over part of the deal in a sentence, "the right to terminate
+# Commercialization of such Collaboration Product", is still one)
+_OTHER_RIGHT = re.compile(r"\bright\s+to\s+terminate\s+(?!this\b|the\b|its\b|such\b|it\b|agreement\b)(?-i:[A-Z])[\w-]*(?:\s+(?-i:[A-Z])[\w-]*)*\.(?=\s)", _I)
+
+
 def no_termination_right(q: str) -> bool:
-    """The passage speaks of termination but gives no one a right to terminate."""
-    return not _GIVES_RIGHT.search(q)
+    """The passage speaks of termination but gives no one a right to terminate (the agreement)."""
+    return not _GIVES_RIGHT.search(_OTHER_RIGHT.sub(" ", MUTUAL_END.sub(" ", q)))
 
 
 _DISCRETION = re.compile(r"in its (?:sole|absolute|unfettered) discretion", _I)
