@@ -209,6 +209,9 @@ def _first_stop(piece: str) -> int | None:
     return None
 
 
+_ITEM_START = re.compile(r"\(?(?:\d{1,2}|[a-z]|[ivx]{1,5})\)\s")
+
+
 def whole_sentence(text: str, s: int, e: int) -> tuple[int, int]:
     """[s, e) grown to the ends of its sentence across wrapped lines: back to the previous full stop when the
     line above stops mid-sentence (or the unit was cut after "Inc."), on to the next full stop when the unit
@@ -229,6 +232,13 @@ def whole_sentence(text: str, s: int, e: int) -> tuple[int, int]:
             skipped += 1
             lo = line_start  # a footer between two lines of the sentence: on to the line above it
             continue
+        if lo == s and before.endswith(":") and _ITEM_START.match(text, s):
+            # "... to use VS for Preferred Services where: (1) Sponsor is not in agreement, (2) ...": an item reads
+            # only with the lead its colon ends; back to where that lead's sentence starts
+            opens = max(before.rfind(". "), before.rfind(".\n"), before.rfind("\n\n"), before.rfind(";")) + 1
+            if s - opens <= WIDEN_MAX_CHARS:
+                lo = opens + len(before[opens:]) - len(before[opens:].lstrip())
+            break
         if not before or _ends_sentence(before) or (crossed and not wrapped_line(line)):
             lo = resume if skipped else lo  # the line above the footer ends its own sentence: start after the footer
             break

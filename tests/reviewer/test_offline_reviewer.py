@@ -285,3 +285,30 @@ def test_a_look_alike_split_by_a_pdf_hyphen_is_still_a_look_alike():
     line = "The non-\n\nexclusive rights granted to the Investor under this Article do not include sublicenses."
     assert flat(line).startswith("The non-exclusive rights")
     assert excluded("exclusivity", flat(line))
+
+
+def test_an_item_after_a_colon_is_quoted_with_the_lead_it_completes():
+    from agents.offline.units import whole_sentence
+
+    text = ("Each party agrees to promote the Joint Solution. However, nothing herein shall be construed to impose upon "
+            "Cisco an obligation to use Distributor where: (1) the customer is not in agreement, (2) Distributor's pricing "
+            "is not competitive, or (3) there have been advances in technology. B. Further terms.")
+    s = text.index("(1)")
+    e = text.index("technology.") + len("technology.")
+    lo, hi = whole_sentence(text, s, e)
+    assert text[lo:hi].startswith("However, nothing herein") and text[lo:hi].endswith("advances in technology.")
+    # an item that follows a full stop keeps its own start
+    plain = "The term is one year. (a) Either party may renew it."
+    assert whole_sentence(plain, plain.index("(a)"), len(plain)) == (plain.index("(a)"), len(plain))
+
+
+def test_a_lead_whose_warranty_is_in_the_list_is_no_sentence_of_its_own(items):
+    from agents.offline.clauses.clause_summary import write_summary
+    from types import SimpleNamespace
+
+    parties = (SimpleNamespace(name="Cisco Systems, Inc.", role="Cisco", aliases=()),
+               SimpleNamespace(name="XYZ Corp.", role="Distributor", aliases=()))
+    quote = ("5.1 Cisco represents and warrants to Distributor that during the Term of this Agreement: (a) Cisco is and "
+             "shall remain entitled to grant to Distributor the license to use the Content;")
+    licence = next(i for i in items if i.id == "license_grant")
+    assert "that during the term of this agreement (" not in write_summary(licence, quote, parties)

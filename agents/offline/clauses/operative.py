@@ -446,5 +446,10 @@ def operative_reading(quote: str, idx: PartyIndex, section: str = "", subject: s
                                    r"within|which|who|whose|if|unless|until|after|before|during|without|the|a|an|any|all|such|its|their|each)\b)",
                                    text[at.end():]):
                     text = text[:at.start()] + first + text[at.end():]
+            if q[hi:hi + 1] == ":" and (that := re.search(r"\sthat\s+(.*)$", text)) and not re.search(
+                    r"\b(?:shall|will|is|are|was|were|has|have|had|may|must|can|could|would|does|do|did)\b", that.group(1), _I):
+                # "CEIS represents and warrants to XFN that during the Term of this Agreement:": what is warranted is
+                # in the list after the colon, and the sentence would stop before saying it
+                continue
             return text + (f" (§ {section})" if section else "") + ".", who
     return None
