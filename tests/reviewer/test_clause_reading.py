@@ -1682,3 +1682,10 @@ def test_an_ending_all_must_agree_to_and_a_headings_right_over_something_else_ar
     part = ("At any time after the first commercial sale, Cisco shall have the right to terminate Commercialization of such "
             "Product upon ninety (90) days written notice.")
     assert severity_for(items["termination_for_convenience"], part)[0] == Severity.high
+
+
+def test_a_disclaimer_of_any_obligation_to_use_the_other_is_an_exception(items):
+    clause = ("However, nothing contained herein shall be construed to impose upon Cisco an obligation to use Distributor "
+              "where: (1) the customer is not in agreement, or (2) Distributor's pricing is not competitive.")
+    assert severity_for(items["non_compete"], clause)[0] == Severity.low
+    assert write_summary(items["non_compete"], clause, PARTIES).startswith("The clause is an exception")

@@ -62,6 +62,8 @@ def carve_out(quote: str, idx: PartyIndex) -> str | None:
 # not one; with a restriction of its own beside them ("shall not sell ...; provided that the foregoing shall not
 # prevent ..."), the restriction is what the passage is
 _FREEING = re.compile(r"\bnothing\b[^.;]{0,120}?\b(?:prevent|preclude|restrict|limit|prohibit|restrain)s?\b|"
+                      # "nothing contained herein shall be construed to impose upon PPD an obligation to ... use VS"
+                      r"\bnothing\b[^.;]{0,80}?\bimpose\s+(?:up)?on\s+[^.;]{1,60}?\ban?\s+obligation\b|"
                       r"\b(?:shall|will|does|do)\s+not\s+(?:be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+|in\s+any\s+way\s+)?"
                       r"(?:prevent|preclude|restrict|limit|prohibit|restrain)(?:s|ing)?(?:\s+or\s+(?:prevent|preclude|restrict|limit)\w*)?\b|"
                       r"\b(?:this|the)\s+agreement\s+(?:does|shall|will)\s+not\s+(?:grant|confer|create)\b[^.;]{0,80}?\bexclusiv\w*|"
