@@ -21,6 +21,17 @@ _KIND = re.compile(r"(?i)\b(agreement|contract|lease|licen[cs]e|amendment|addend
 _GENERIC = re.compile(r"(?i)^(?:the\s+)?(?:agreement|contract|amendment|exhibit[\s\d.\-]*)$")
 
 
+# A consortium agreement of 33 parties filled a page of the memo's body with their names, once per table and key
+# issue: the tables name the first few and count the rest; the findings schedule's "Title, parties and dates"
+# entry still lists all of them
+NAMED_IN_LINE = 4
+LISTED_IN_TABLE = 6
+
+
+def _others(n: int) -> str:
+    return f" and {n} other part{'y' if n == 1 else 'ies'}" if n > 0 else ""
+
+
 @dataclass
 class Agreement:
     document_id: str
@@ -43,10 +54,12 @@ class Agreement:
     def party_line(self) -> str:
         if not self.parties:
             return NOT_STATED
-        return "; ".join(f"{n} (“{r}”)" if r and r != n else n for n, r in self.parties)
+        named = [f"{n} (“{r}”)" if r and r != n else n for n, r in self.parties]
+        return "; ".join(named[:LISTED_IN_TABLE]) + _others(len(named) - LISTED_IN_TABLE)
 
     def party_names(self) -> str:
-        return " / ".join(n for n, _ in self.parties)
+        names = [n for n, _ in self.parties]
+        return " / ".join(names[:NAMED_IN_LINE]) + _others(len(names) - NAMED_IN_LINE)
 
     def date_line(self) -> str:
         if self.dated and self.effective and self.effective != self.dated:
@@ -73,15 +86,31 @@ def name_from_file(path: str) -> str:
     return f"{kind} ({parts[0]})"
 
 
+# defined terms that say what a party is, not who: no help in telling two agreements apart
+_ROLE_TERMS = {"company", "licensor", "licensee", "seller", "buyer", "purchaser", "supplier", "customer", "client",
+               "distributor", "vendor", "sponsor", "provider", "service provider", "contractor", "consultant", "agent",
+               "owner", "manufacturer", "reseller", "franchisee", "franchisor", "investor", "party"}
+
+
+def _short(name: str, role: str) -> str:
+    if role and role.lower() not in _ROLE_TERMS and len(role) <= 30:
+        return role
+    return " ".join(re.sub(r",?\s+(?:Inc|Corp|Corporation|LLC|Ltd|Limited|L\.P|LP|plc|PLC|S\.A|GmbH|AG|Co)\b\.?", "", name).split()[:3])
+
+
 def unique_labels(agreements: list[Agreement]) -> None:
-    """Two agreements the memo would name alike are told apart by their file names."""
+    """Two agreements the memo would name alike are told apart by their parties ("Strategic Alliance Agreement
+    (MD Anderson / Adaptimmune)"), else by their file names: a file name in every table cell made a room of five
+    strategic alliance agreements two pages longer, and says less to a reader than who the agreement is with."""
     seen: dict[str, list[Agreement]] = {}
     for a in agreements:
         seen.setdefault(a.label.lower(), []).append(a)
     for group in seen.values():
         if len(group) > 1:
-            for a in group:
-                a.label_override = f"{a.label} ({file_name(a.path)})"
+            by_party = [" / ".join(_short(n, r) for n, r in a.parties[:2]) for a in group]
+            distinct = all(by_party) and len({b.lower() for b in by_party}) == len(by_party)
+            for a, who in zip(group, by_party):
+                a.label_override = f"{a.label} ({who if distinct else file_name(a.path)})"
 
 
 def agreement_of(document_id: str, path: str, facts: dict | None) -> Agreement:

@@ -241,6 +241,15 @@ def test_agreements_are_named_by_title_else_by_the_kind_their_file_name_states()
              agreement_of("2", "B/two.pdf", {"title": "Supply Agreement"})]
     unique_labels(twins)
     assert [a.label for a in twins] == ["Supply Agreement (one.pdf)", "Supply Agreement (two.pdf)"]
+    # told apart by who they are with, where the parties differ
+    parted = [agreement_of("1", "A/one.pdf", {"title": "Strategic Alliance Agreement", "parties": [
+                  {"name": "The University of Texas M. D. Anderson Cancer Center", "role": "MD Anderson"},
+                  {"name": "Adaptimmune LLC", "role": "Adaptimmune"}]}),
+              agreement_of("2", "B/two.pdf", {"title": "Strategic Alliance Agreement", "parties": [
+                  {"name": "Lightbridge Corporation", "role": "Company"}, {"name": "Lloyds Register FNMA", "role": "Lloyds"}]})]
+    unique_labels(parted)
+    assert [a.label for a in parted] == ["Strategic Alliance Agreement (MD Anderson / Adaptimmune)",
+                                         "Strategic Alliance Agreement (Lightbridge / Lloyds)"]
 
 
 def test_scope_lists_the_built_in_searches_in_one_line_and_shows_a_models_own_query(settings):
@@ -445,3 +454,13 @@ def test_the_count_of_agreements_needing_consent_agrees_with_the_consents_schedu
     text = m.executive_summary([high], items, Coverage(), agreements=AGREEMENTS,
                                consent_findings=[high, outside_pool]).text
     assert "consent or waiver under 2 agreement(s): Supply Agreement; Distribution Agreement" in text
+
+
+def test_a_consortiums_parties_are_named_a_few_at_a_time_in_the_memo_tables():
+    from agents.memo.agreements import Agreement
+
+    many = Agreement(document_id="d", path="cable.pdf", parties=[(f"Carrier {i} Ltd.", "") for i in range(1, 34)])
+    assert many.party_names() == "Carrier 1 Ltd. / Carrier 2 Ltd. / Carrier 3 Ltd. / Carrier 4 Ltd. and 29 other parties"
+    assert many.party_line().endswith("Carrier 6 Ltd. and 27 other parties")
+    two = Agreement(document_id="e", path="supply.pdf", parties=[("Orchard Labs, Inc.", "Orchard"), ("Pine Co.", "")])
+    assert (two.party_names(), two.party_line()) == ("Orchard Labs, Inc. / Pine Co.", "Orchard Labs, Inc. (“Orchard”); Pine Co.")
