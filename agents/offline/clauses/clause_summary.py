@@ -695,6 +695,16 @@ def _confidential(s: _Say, r: ClauseReading) -> str | None:
     return f"{subj} must keep {whose} confidential information confidential{s.tail(False)}"
 
 
+_INDEMNIFIES = _simple("{subj} must indemnify {cp} against claims and losses")
+
+
+def _indemnity(s: _Say, r: ClauseReading) -> str | None:
+    if r.action == "procedure":
+        defence = ", which may take part in or take over the defence" if r.detail == "defence" else ""
+        return f"The clause sets the procedure for indemnity claims: the party claiming must notify the indemnifying party{defence}{s.tail(False)}"
+    return _INDEMNIFIES(s, r)
+
+
 _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
     "change_of_control": _change_of_control,
     "anti_assignment": _assignment,
@@ -710,10 +720,7 @@ _SAY: dict[str, Callable[[_Say, ClauseReading], str | None]] = {
     "minimum_commitment": _minimum,
     "cap_on_liability": _cap_liability,
     "uncapped_liability": _uncapped,
-    "indemnification": lambda s, r: (
-        f"The clause sets the procedure for indemnity claims: the party claiming must notify the indemnifying party"
-        f"{', which may take part in or take over the defence' if r.detail == 'defence' else ''}{s.tail(False)}"
-        if r.action == "procedure" else _simple("{subj} must indemnify {cp} against claims and losses")(s, r)),
+    "indemnification": _indemnity,
     "ip_ownership": _ip,
     "license_grant": _licence,
     "source_code_escrow": _simple("{subj} must deposit source code in escrow"),
